@@ -1,0 +1,27 @@
+# `make test` and `make demo` work on a fresh machine with python3 and make:
+# both create .venv and install the project into it first.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: test demo bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
+	  echo "error: '$(PYTHON) -m venv' failed; on Debian install it with: sudo apt install python3-venv" >&2; exit 1; }
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+test: $(STAMP)
+	$(PY) -m pytest -q -n 2 -p no:cacheprovider
+
+demo: $(STAMP)
+	$(VENV)/bin/bgref demo
+
+bench: $(STAMP)
+	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""The rules of backgammon as pure functions over immutable values (no I/O, no clocks)."""

@@ -1,0 +1,1 @@
+"""Sub-commands of `bgref`, one module per part of the project (see referee.cli)."""
