@@ -8,8 +8,7 @@ STAMP  := $(VENV)/.installed
 .PHONY: test demo bench clean
 
 $(STAMP): pyproject.toml
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
-	  echo "error: '$(PYTHON) -m venv' failed; on Debian install it with: sudo apt install python3-venv" >&2; exit 1; }
+	@test -x $(PY) || $(PYTHON) .ci/bootstrap_venv.py $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
