@@ -1,0 +1,288 @@
+"""The one TOML config file of `bgref run`: every key documented here, checked on load.
+
+`SCHEMA` is the single description of the keys (section, name, type, default, meaning); loading
+checks every key against it and reports each problem with its line, and `example_toml()` writes
+the documented example (referee/bgref.example.toml) from it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import pathlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+VARIANTS = ("standard", "dutch", "acey-deucey")
+PIN_FACTORIES = ("default", "mock", "lgpio", "rpigpio", "pigpio", "native")
+CAMERA_SOURCES = "'picamera', 'video:DEVICE_OR_FILE', 'folder:PATH' or 'render'"
+
+
+class ConfigError(ValueError):
+    """The config file is wrong; `problems` lists each one as 'FILE:LINE: message'."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems) if len(problems) < 3
+                         else f"{problems[0]} (and {len(problems) - 1} more problems)")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One documented config key."""
+
+    section: str
+    name: str
+    default: Any
+    doc: str
+    check: Callable[[Any], str | None]  # returns what is wrong, or None
+
+
+def _int(low: int | None = None, high: int | None = None):
+    def check(v):
+        if not isinstance(v, int) or isinstance(v, bool):
+            return f"must be an integer, got {v!r}"
+        if low is not None and v < low:
+            return f"must be at least {low}, got {v}"
+        if high is not None and v > high:
+            return f"must be at most {high}, got {v}"
+        return None
+    return check
+
+
+def _float(low: float, high: float | None = None, *, open_low: bool = False):
+    def check(v):
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            return f"must be a number, got {v!r}"
+        if v < low or (open_low and v == low):
+            return f"must be {'above' if open_low else 'at least'} {low}, got {v}"
+        if high is not None and v > high:
+            return f"must be at most {high}, got {v}"
+        return None
+    return check
+
+
+def _bool(v):
+    return None if isinstance(v, bool) else f"must be true or false, got {v!r}"
+
+
+def _choice(options):
+    def check(v):
+        return None if v in options else f"must be one of {', '.join(map(repr, options))}, got {v!r}"
+    return check
+
+
+def _string(v):
+    return None if isinstance(v, str) and v.strip() else f"must be a non-empty string, got {v!r}"
+
+
+def _camera_source(v):
+    if not isinstance(v, str):
+        return f"must be a string, got {v!r}"
+    if v in ("picamera", "render") or re.fullmatch(r"(video|folder):.+", v):
+        return None
+    return f"must be {CAMERA_SOURCES}, got {v!r}"
+
+
+def _players(v):
+    if (isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and n.strip() for n in v)):
+        return None
+    return f"must be a list of two names, got {v!r}"
+
+
+def _pin_table(v):
+    if not isinstance(v, dict):
+        return f"must be a table of name = GPIO number, got {v!r}"
+    for name, pin in v.items():
+        if not isinstance(pin, int) or isinstance(pin, bool) or not 0 <= pin <= 27:
+            return f"pin {name!r} must be a GPIO number 0..27, got {pin!r}"
+    return None
+
+
+SCHEMA: tuple[Key, ...] = (
+    Key("match", "length", 5, "points to win the match; 0 = money play (R13)", _int(0, 255)),
+    Key("match", "crawford", True, "no doubling in the game after a player first reaches length-1 (R13)", _bool),
+    Key("match", "jacoby", False, "money play: gammons count single while the cube is unturned (R12)", _bool),
+    Key("match", "mediterranean", False, "a backgammon counts as a gammon (R12)", _bool),
+    Key("match", "no_gammons", False, "gammons and backgammons count single (R12)", _bool),
+    Key("match", "automatic_doubles", False, "equal opening dice double the cube, money play only (R12)", _bool),
+    Key("match", "beaver", False, "a taker may redouble at once and keep the cube (R12)", _bool),
+    Key("match", "variant", "standard", "'standard', 'dutch' or 'acey-deucey' (R12)", _choice(VARIANTS)),
+    Key("match", "players", ["Player 0", "Player 1"], "names of player 0 and player 1 (as the calibration assigns colours)", _players),
+    Key("camera", "source", "picamera", f"where frames come from: {CAMERA_SOURCES}", _camera_source),
+    Key("camera", "calibration", "calibration.json", "the board calibration made by `bgref calibrate` (relative to this file)", _string),
+    Key("camera", "fps", 10.0, "frames read per second", _float(0.0, 120.0, open_low=True)),
+    Key("signals", "pin_factory", "default", "gpiozero pin factory: " + ", ".join(PIN_FACTORIES), _choice(PIN_FACTORIES)),
+    Key("signals", "signal_pins", {}, "LED/buzzer GPIO numbers by name; empty = the wiring in hardware/", _pin_table),
+    Key("signals", "button_pins", {}, "button GPIO numbers by name; empty = the wiring in hardware/", _pin_table),
+    Key("display", "port", "terminal", "'terminal' (print to stdout) or a pyserial URL such as /dev/ttyACM0", _string),
+    Key("display", "brightness", 8, "display brightness 0..15", _int(0, 15)),
+    Key("referee", "journal", "bgref-journal.jsonl", "the match journal; `bgref run` resumes from it (relative to this file)", _string),
+    Key("referee", "min_confidence", 0.6, "below this reading confidence a point is 'check the board', never illegal", _float(0.0, 1.0)),
+    Key("referee", "settle_frames", 2, "identical readings needed before a board or dice change counts", _int(1, 30)),
+)
+SECTIONS = tuple(dict.fromkeys(k.section for k in SCHEMA))
+
+
+@dataclass(frozen=True)
+class Config:
+    """A checked config: `config.section.key`, with defaults for keys left out."""
+
+    path: pathlib.Path | None
+    values: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+
+    def section(self, name: str) -> dict[str, Any]:
+        return dict(dict(self.values)[name])
+
+    def __getattr__(self, name: str):
+        if name in SECTIONS:
+            import types
+            return types.SimpleNamespace(**self.section(name))
+        raise AttributeError(name)
+
+    def resolve(self, relative: str) -> pathlib.Path:
+        """A path from the config, taken relative to the config file's folder."""
+        p = pathlib.Path(relative).expanduser()
+        if p.is_absolute() or self.path is None:
+            return p
+        return self.path.parent / p
+
+    def match_options(self) -> dict[str, Any]:
+        """The [match] keys as keyword arguments for engine.Settings."""
+        m = self.section("match")
+        return {"match_length": m["length"], **{k: m[k] for k in (
+            "crawford", "jacoby", "mediterranean", "no_gammons", "automatic_doubles",
+            "beaver", "variant")}}
+
+
+def _freeze(v):
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, dict):
+        return tuple((k, _freeze(x)) for k, x in v.items())
+    return v
+
+
+def _line_of(text: str, section: str | None, key: str | None) -> int:
+    """The 1-based line where [section] key (or the section header) is written; 0 if not found."""
+    current = None
+    header_line = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        m = re.match(r"^\[\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]", stripped)
+        if m and not stripped.startswith("[["):
+            current = m.group(1).strip("\"' ")
+            if current == section and key is None:
+                return number
+            if current == section:
+                header_line = number
+            continue
+        if key is not None and current == section:
+            if re.match(rf"^[\"']?{re.escape(key)}[\"']?\s*=", stripped):
+                return number
+        if key is not None and section is None and current is None:
+            if re.match(rf"^[\"']?{re.escape(key)}[\"']?\s*=", stripped):
+                return number
+    return header_line
+
+
+def parse_config(text: str, path: pathlib.Path | None = None) -> tuple[Config | None, list[str]]:
+    """Check config text against SCHEMA: (the Config or None, the problems as 'FILE:LINE: msg')."""
+    name = str(path) if path else "<config>"
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line = m.group(1) if m else "?"
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        return None, [f"{name}:{line}: TOML syntax: {message}"]
+    problems: list[str] = []
+    by_section = {s: {k.name: k for k in SCHEMA if k.section == s} for s in SECTIONS}
+    values = []
+    for key, value in data.items():
+        if key not in by_section:
+            hint = difflib.get_close_matches(key, SECTIONS, n=1)
+            where = _line_of(text, key, None) if isinstance(value, dict) else _line_of(text, None, key)
+            problems.append(f"{name}:{where}: unknown section [{key}]"
+                            + (f" (did you mean [{hint[0]}]?)" if hint else
+                               f"; the sections are {', '.join('[' + s + ']' for s in SECTIONS)}"))
+        elif not isinstance(value, dict):
+            problems.append(f"{name}:{_line_of(text, None, key)}: {key} must be a [{key}] table")
+    for section in SECTIONS:
+        given = data.get(section, {})
+        if not isinstance(given, dict):
+            given = {}
+        keys = by_section[section]
+        for key, value in given.items():
+            if key not in keys:
+                hint = difflib.get_close_matches(key, keys, n=1)
+                problems.append(f"{name}:{_line_of(text, section, key)}: unknown key '{key}' in [{section}]"
+                                + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+                continue
+            wrong = keys[key].check(value)
+            if wrong:
+                problems.append(f"{name}:{_line_of(text, section, key)}: [{section}] {key} {wrong}")
+        merged = tuple((k, _freeze(given.get(k, spec.default))) for k, spec in keys.items())
+        values.append((section, merged))
+    config = Config(path, tuple(values))
+    if not problems:
+        m = config.section("match")
+        if m["variant"] == "acey-deucey" and m["automatic_doubles"]:
+            problems.append(f"{name}:{_line_of(text, 'match', 'automatic_doubles')}: "
+                            "[match] automatic_doubles has no meaning in acey-deucey (no cube)")
+        if m["length"] > 0 and m["jacoby"]:
+            problems.append(f"{name}:{_line_of(text, 'match', 'jacoby')}: "
+                            "[match] jacoby applies to money play only (length = 0)")
+        if m["length"] > 0 and m["automatic_doubles"]:
+            problems.append(f"{name}:{_line_of(text, 'match', 'automatic_doubles')}: "
+                            "[match] automatic_doubles are not used in matches (R13); set length = 0")
+    return (None if problems else config), problems
+
+
+def load_config(path: str | pathlib.Path) -> Config:
+    """Read and check a config file; raise ConfigError listing every problem with its line."""
+    path = pathlib.Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError([f"{path}: not UTF-8 text ({exc.reason})"]) from None
+    config, problems = parse_config(text, path)
+    if problems:
+        raise ConfigError(problems)
+    return config
+
+
+def default_config() -> Config:
+    """Every key at its default (used by the demo)."""
+    config, problems = parse_config("")
+    assert not problems
+    return config
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }" if v else "{}"
+    return repr(v)
+
+
+def example_toml() -> str:
+    """The documented example config, every key at its default with its meaning above it."""
+    out = ["# bgref config: `bgref run --config FILE`; check it with `bgref config --check FILE`.",
+           "# Every key is optional; the values shown are the defaults."]
+    for section in SECTIONS:
+        out.append("")
+        out.append(f"[{section}]")
+        for key in (k for k in SCHEMA if k.section == section):
+            out.append(f"# {key.doc}")
+            out.append(f"{key.name} = {_toml_value(key.default)}")
+    return "\n".join(out) + "\n"
+
+
+EXAMPLE_PATH = pathlib.Path(__file__).with_name("bgref.example.toml")
