@@ -1,1 +1,17 @@
-"""Reading a backgammon board, its dice and its cube from camera frames (OpenCV + numpy)."""
+"""Reading a backgammon board, its dice and its cube from camera frames (OpenCV + numpy).
+
+Stages: calibration (find the board, learn geometry and colours), checkers (each point's colour
+and count), occlusion (a hand over the board means no reading), dice and cube; BoardReader joins
+them into a Reading. vision.render and vision.sources draw and deliver frames.
+"""
+from .errors import CalibrationError, CalibrationMismatchError, ImageReadError, LabelError, VisionError
+from .types import CubeReading, Die
+from .calibration import Calibration, find_board
+from .occlusion import OcclusionGate
+from .reader import BoardReader, Reading, StableReader
+
+__all__ = [
+    "VisionError", "CalibrationError", "CalibrationMismatchError", "ImageReadError", "LabelError",
+    "Die", "CubeReading", "Calibration", "find_board", "OcclusionGate", "BoardReader", "Reading",
+    "StableReader",
+]

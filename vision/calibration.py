@@ -1,0 +1,394 @@
+"""Calibration (R1): find the board in a frame and learn its geometry and checker colours.
+
+Everything is learnt from one image whose position is known (the starting position by default, or
+a label in the format of ../shared/data/README.md); no colour or size is a constant of one board.
+Geometry is kept as the playing area's four corners in the image (in the order top-left, top-right,
+bottom-right, bottom-left of the *turned* image) plus the board's outer outline; the reader warps
+the playing area to a small canonical rectangle where the 12 points of a row are equal columns.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import pathlib
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from . import labels as labels_mod
+from .errors import CalibrationError, CalibrationMismatchError, ImageReadError
+
+log = logging.getLogger(__name__)
+
+POINT_WIDTH = 32  # canonical pixels per point column
+HOMES = ("bottom right", "bottom left", "top right", "top left")
+START = {24: 2, 13: 5, 8: 3, 6: 5}  # the starting position, in a side's own numbering
+VERSION = 1
+
+
+def as_image(image) -> np.ndarray:
+    """A BGR uint8 image from an array or a file path; ImageReadError if there is none."""
+    if isinstance(image, (str, pathlib.Path)):
+        path = pathlib.Path(image)
+        data = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if data is None:
+            raise ImageReadError(f"{path}: cannot read an image there")
+        image = data
+    if not isinstance(image, np.ndarray) or image.size == 0:
+        raise ImageReadError("empty image")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise ImageReadError(f"expected a BGR uint8 image, got shape {image.shape} {image.dtype}")
+    return image
+
+
+def order_corners(quad) -> np.ndarray:
+    """Four points as top-left, top-right, bottom-right, bottom-left (image order)."""
+    q = np.asarray(quad, np.float32).reshape(4, 2)
+    s = q.sum(1)
+    d = q[:, 1] - q[:, 0]
+    return np.array([q[np.argmin(s)], q[np.argmin(d)], q[np.argmax(s)], q[np.argmax(d)]], np.float32)
+
+
+def turn_corners(corners: np.ndarray, rotate: int) -> np.ndarray:
+    """Image-order corners re-ordered so that corner 0 is the top-left of the image turned by `rotate`."""
+    return np.roll(corners, (rotate // 90) % 4, axis=0)
+
+
+def find_board(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Find the board: its outer outline and its playing area (4 corners each, image order).
+
+    The board is the largest bright quadrilateral region; its playing area is found inside it as
+    the region within the frame band (a dark or contrasting border running round all four sides).
+    """
+    image = as_image(image)
+    h, w = image.shape[:2]
+    scale = 640.0 / max(h, w)
+    small = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    if float(gray.std()) < 8:
+        raise CalibrationError("no board in the image: it is nearly uniform")
+    _, mask = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    area_img = small.shape[0] * small.shape[1]
+    best = None
+    for contour in contours:
+        hull = cv2.convexHull(contour)
+        area = cv2.contourArea(hull)
+        if area < 0.08 * area_img:
+            continue
+        fill = cv2.contourArea(contour) / max(area, 1.0)
+        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        if len(approx) != 4 or fill < 0.9:
+            continue
+        if best is None or area > best[0]:
+            best = (area, approx.reshape(4, 2).astype(np.float32))
+    if best is None:
+        raise CalibrationError("no board found: no large bright four-sided region in the image")
+    outer = order_corners(best[1] / scale)
+    inner = _inner_area(image, outer)
+    return outer, inner
+
+
+def _band_edge(profile: np.ndarray) -> int | None:
+    """Index where the frame band ends, scanning a brightness profile from the board's edge inward."""
+    n = len(profile)
+    lim = max(4, int(n * 0.15))
+    head = profile[:lim]
+    lowest = int(np.argmin(head))
+    level_in = float(np.median(profile[lim: 2 * lim]))
+    level_min = float(head[lowest])
+    if level_in - level_min < 8:  # no contrasting band: the playing area reaches the edge
+        return None
+    cut = level_min + 0.5 * (level_in - level_min)
+    for i in range(lowest, n):
+        if profile[i] >= cut:
+            return i
+    return None
+
+
+def _inner_area(image: np.ndarray, outer: np.ndarray) -> np.ndarray:
+    """The playing area inside an outer board outline: inside the frame band on every side."""
+    W, H = 600, 400
+    M = cv2.getPerspectiveTransform(outer, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
+    warped = cv2.cvtColor(cv2.warpPerspective(image, M, (W, H)), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    rows = np.median(warped[:, W // 4: 3 * W // 4], axis=1)
+    cols = np.median(warped[H // 4: 3 * H // 4, :], axis=0)
+    top = _band_edge(rows)
+    bottom = _band_edge(rows[::-1])
+    left = _band_edge(cols)
+    right = _band_edge(cols[::-1])
+    x0 = left or 0
+    x1 = W - (right or 0)
+    y0 = top or 0
+    y1 = H - (bottom or 0)
+    if x1 - x0 < W * 0.5 or y1 - y0 < H * 0.5:
+        raise CalibrationError("board found but its playing area could not be told from the frame")
+    pts = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2)
+
+
+# --------------------------------------------------------------------------- point mapping
+
+def point_place(home: str, player: int, point: int) -> tuple[str, int]:
+    """(row, column 0..11 from the left) of `point` (1..24) in `player`'s numbering.
+
+    `home` is player 0's home corner in the turned image; player 1's home is across from it
+    (same side, other row), and each player's points run round the board in a U.
+    """
+    row0, side = home.split()
+    row = row0 if player == 0 else ("top" if row0 == "bottom" else "bottom")
+    other = "top" if row == "bottom" else "bottom"
+    if point <= 12:
+        k = point - 1  # 0 at the home side's end
+        col = 11 - k if side == "right" else k
+        return row, col
+    k = 24 - point  # 0 at the home side's end of the other row
+    col = 11 - k if side == "right" else k
+    return other, col
+
+
+def start_label(home: str, colours: tuple[str, str]) -> dict:
+    """The label of the starting position with player 0's home at `home`, player i in colours[i]."""
+    rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
+    for player in (0, 1):
+        for point, count in START.items():
+            row, col = point_place(home, player, point)
+            rows[row][col] = [colours[player], count]
+    return {"rotate": 0, "top": rows["top"], "bottom": rows["bottom"], "uncertain": []}
+
+
+def pip_total(label: dict, home: str, colours: tuple[str, str]) -> int:
+    """Both sides' pip counts summed, if player i has colours[i] and player 0's home is `home`."""
+    total = 0
+    for player in (0, 1):
+        for point in range(1, 25):
+            row, col = point_place(home, player, point)
+            colour, count = label[row][col]
+            if colour == colours[player]:
+                total += point * count
+    return total
+
+
+# --------------------------------------------------------------------------- calibration
+
+@dataclass(frozen=True)
+class Calibration:
+    """What the reader needs to know about one board under one camera; saved as JSON."""
+
+    image_size: tuple[int, int]  # (width, height) of the frames
+    rotate: int  # degrees clockwise that turn the image so the points hang from top and bottom
+    corners: tuple[tuple[float, float], ...]  # playing area, TL TR BR BL of the turned image
+    outer: tuple[tuple[float, float], ...]  # the board's outline, same order
+    size: tuple[int, int]  # canonical (width, height) of the warped playing area
+    bar: tuple[int, int] | None  # canonical x range of a central bar, None if the board has none
+    colours: tuple[str, str]  # names of the two checker colours
+    players: tuple[str, str]  # colour of player 0, player 1
+    home: str  # player 0's home corner in the turned image, e.g. "bottom right"
+    centroids: tuple[tuple[int, float, float, float], ...]  # (class, L, a, b); class 0 = board
+    pitch: float  # canonical pixels per checker along a stack
+    offset: tuple[float, float]  # (top, bottom): extent of a stack = offset[row] + pitch * count
+    distance_limit: float  # colour distance above which a pixel is foreign (hand, sleeve)
+    reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
+
+    # ---- geometry
+    def homography(self) -> np.ndarray:
+        """Image -> canonical playing-area coordinates."""
+        W, H = self.size
+        return cv2.getPerspectiveTransform(
+            np.float32(self.corners), np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+        )
+
+    def column_span(self, col: int) -> tuple[int, int]:
+        """Canonical x range of point column `col` (0..11 from the left of the turned image)."""
+        W, _ = self.size
+        if self.bar is None:
+            pw = W / 12.0
+            return int(round(col * pw)), int(round((col + 1) * pw))
+        b0, b1 = self.bar
+        if col < 6:
+            pw = b0 / 6.0
+            return int(round(col * pw)), int(round((col + 1) * pw))
+        pw = (W - b1) / 6.0
+        return int(round(b1 + (col - 6) * pw)), int(round(b1 + (col - 5) * pw))
+
+    def point_place(self, player: int, point: int) -> tuple[str, int]:
+        """(row, column) in the turned image of `player`'s point 1..24."""
+        return point_place(self.home, player, point)
+
+    def right_half_of(self, player: int) -> str:
+        """Which half of the image ("left half"/"right half") is `player`'s right (R8).
+
+        A player sits at their home row's edge facing the board, so their right is the image's
+        right for the player at the bottom and the image's left for the player at the top.
+        """
+        row, _ = self.point_place(player, 1)
+        at_bottom = row == "bottom"
+        right = at_bottom
+        if self.rotate in (90, 180):  # halves as the untouched image shows them
+            right = not right
+        return "right half" if right else "left half"
+
+    # ---- persistence
+    def to_dict(self) -> dict:
+        return {
+            "version": VERSION,
+            "image_size": list(self.image_size),
+            "rotate": self.rotate,
+            "corners": [list(map(float, c)) for c in self.corners],
+            "outer": [list(map(float, c)) for c in self.outer],
+            "size": list(self.size),
+            "bar": list(self.bar) if self.bar else None,
+            "colours": list(self.colours),
+            "players": list(self.players),
+            "home": self.home,
+            "centroids": [list(c) for c in self.centroids],
+            "pitch": self.pitch,
+            "offset": list(self.offset),
+            "distance_limit": self.distance_limit,
+            "reference": [list(r) for r in self.reference],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str = "calibration") -> "Calibration":
+        try:
+            if data.get("version") != VERSION:
+                raise CalibrationMismatchError(f"{where}: not a bgref board calibration (version {data.get('version')!r})")
+            cal = cls(
+                image_size=tuple(int(v) for v in data["image_size"]),
+                rotate=int(data["rotate"]),
+                corners=tuple(tuple(float(v) for v in c) for c in data["corners"]),
+                outer=tuple(tuple(float(v) for v in c) for c in data["outer"]),
+                size=tuple(int(v) for v in data["size"]),
+                bar=tuple(int(v) for v in data["bar"]) if data.get("bar") else None,
+                colours=tuple(str(c) for c in data["colours"]),
+                players=tuple(str(c) for c in data["players"]),
+                home=str(data["home"]),
+                centroids=tuple((int(c[0]), float(c[1]), float(c[2]), float(c[3])) for c in data["centroids"]),
+                pitch=float(data["pitch"]),
+                offset=tuple(float(v) for v in data["offset"]),
+                distance_limit=float(data["distance_limit"]),
+                reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
+            )
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise CalibrationMismatchError(f"{where}: calibration file is incomplete or malformed ({exc!r})") from exc
+        if len(cal.corners) != 4 or len(cal.outer) != 4 or len(cal.colours) != 2 or cal.home not in HOMES:
+            raise CalibrationMismatchError(f"{where}: calibration file has bad geometry or colours")
+        return cal
+
+    def save(self, path: str | pathlib.Path) -> None:
+        pathlib.Path(path).write_text(json.dumps(self.to_dict()))
+
+    @classmethod
+    def load(cls, path: str | pathlib.Path) -> "Calibration":
+        path = pathlib.Path(path)
+        try:
+            data = json.loads(path.read_text())
+        except json.JSONDecodeError as exc:
+            raise CalibrationMismatchError(f"{path}: calibration file is not JSON ({exc})") from exc
+        if not isinstance(data, dict):
+            raise CalibrationMismatchError(f"{path}: calibration file is not a JSON object")
+        return cls.from_dict(data, str(path))
+
+    def check_frame(self, frame: np.ndarray) -> None:
+        """CalibrationMismatchError if the frame is not the size the calibration was made for."""
+        h, w = frame.shape[:2]
+        if (w, h) != tuple(self.image_size):
+            raise CalibrationMismatchError(
+                f"frame is {w}x{h} but the calibration was made on {self.image_size[0]}x{self.image_size[1]} frames"
+            )
+
+    # ---- learning
+    @classmethod
+    def from_image(
+        cls,
+        image,
+        labels: dict | str | pathlib.Path | None = None,
+        *,
+        players: tuple[str, str] | None = None,
+        home: str | None = None,
+    ) -> "Calibration":
+        """Learn a calibration from one image with a known position.
+
+        With no labels the image must show the starting position; geometry, colours, which colour
+        is player 0 (the player whose home board is along the bottom edge of the turned image) and
+        which way each moves follow from it. With a label (dict or file), player 0 is `players[0]`
+        or else the colour labelled first, and `home` is player 0's home corner or else the one that
+        gives the smaller total pip count (checkers are usually nearer home than not).
+        """
+        from . import checkers  # the colour model and point reading live there
+
+        image = as_image(image)
+        if labels is not None and not isinstance(labels, dict):
+            labels = labels_mod.load(labels)
+        if labels is not None:
+            labels_mod.validate(labels)
+            if labels.get("hand_in_view"):
+                raise CalibrationError("the calibration image has a hand over the board")
+        outer_img, inner_img = find_board(image)
+        if labels is not None:
+            rotate = int(labels.get("rotate", 0))
+        else:
+            w_top = np.linalg.norm(inner_img[1] - inner_img[0])
+            h_left = np.linalg.norm(inner_img[3] - inner_img[0])
+            rotate = 0 if w_top >= h_left else 90
+        corners = turn_corners(inner_img, rotate)
+        outer = turn_corners(outer_img, rotate)
+        w_c = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+        h_c = float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
+        W = 12 * POINT_WIDTH
+        H = int(round(W * h_c / max(w_c, 1.0)))
+        base = dict(
+            image_size=(image.shape[1], image.shape[0]),
+            rotate=rotate,
+            corners=tuple(tuple(map(float, c)) for c in corners),
+            outer=tuple(tuple(map(float, c)) for c in outer),
+            size=(W, H),
+            bar=None,
+        )
+        if labels is not None:
+            names = labels_mod.colours(labels)
+            if len(names) != 2:
+                raise CalibrationError(f"the calibration label must name two checker colours, it names {names}")
+            colours = (names[0], names[1])
+            candidates = [(labels, colours)]
+        else:
+            colours = ("colour0", "colour1")
+            candidates = [(start_label(h, colours), colours) for h in ("bottom right", "bottom left")]
+        best = None
+        for label, cols in candidates:
+            try:
+                model = checkers.learn(image, base, label, cols)
+            except CalibrationError as exc:
+                log.debug("candidate failed: %s", exc)
+                continue
+            if best is None or model[1] > best[1]:
+                best = (model[0], model[1], label)
+        if best is None:
+            raise CalibrationError("could not learn the checker colours from the calibration image")
+        fields, score, label = best
+        if score < 22:
+            raise CalibrationError(
+                f"the calibration image does not show the given position (only {score} of 24 points read back)"
+            )
+        if labels is None:
+            colours = fields.pop("named_colours")
+            label = {**label, "top": [[colours[int(c[-1])] if c else None, n] for c, n in label["top"]],
+                     "bottom": [[colours[int(c[-1])] if c else None, n] for c, n in label["bottom"]]}
+            chosen_home = next(h for h in ("bottom right", "bottom left") if start_label(h, colours) == {**label})
+            players_ = colours
+            home_ = chosen_home
+        else:
+            fields.pop("named_colours", None)
+            players_ = tuple(players) if players else colours
+            if set(players_) != set(colours):
+                raise CalibrationError(f"players {players_} do not match the label colours {colours}")
+            if home is not None:
+                if home not in HOMES:
+                    raise CalibrationError(f"home must be one of {HOMES}, not {home!r}")
+                home_ = home
+            else:
+                home_ = min(HOMES, key=lambda h: pip_total(label, h, players_))
+        return cls(**base, colours=colours, players=players_, home=home_, **fields)

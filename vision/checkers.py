@@ -1,0 +1,267 @@
+"""Checker reading: a colour model learnt from the calibration image, and each point's colour and count.
+
+Pixels of the warped playing area are classed by nearest colour centroid (in Lab, lightness
+weighted down so shading matters less) through a 32x32x32 lookup table; a point's stack runs from
+its edge of the board toward the middle, and its length over the learnt checker pitch is the count.
+"""
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from .errors import CalibrationError
+
+log = logging.getLogger(__name__)
+
+L_WEIGHT = 0.5
+BOARD = 0  # class of board pixels; checker colours are classes 1 and 2
+
+
+def _weighted_lab(bgr: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(bgr.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    lab[:, 0] *= L_WEIGHT
+    return lab
+
+
+def _kmeans(points: np.ndarray, k: int) -> np.ndarray:
+    k = max(1, min(k, len(points)))
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
+    cv2.setRNGSeed(1)
+    _, _, centres = cv2.kmeans(points.astype(np.float32), k, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    return centres
+
+
+@lru_cache(maxsize=1)
+def _bin_colours() -> np.ndarray:
+    """Weighted Lab of the centre of each of the 32768 BGR bins (index b*1024 + g*32 + r)."""
+    v = (np.arange(32, dtype=np.uint8) << 3) + 4
+    b, g, r = np.meshgrid(v, v, v, indexing="ij")
+    bgr = np.stack([b.ravel(), g.ravel(), r.ravel()], axis=1)
+    return _weighted_lab(bgr)
+
+
+def _unweight(centroids: np.ndarray) -> np.ndarray:
+    out = centroids.copy()
+    out[:, 1] /= L_WEIGHT
+    return out
+
+
+def build_lut(centroids) -> tuple[np.ndarray, np.ndarray]:
+    """Class and colour-distance lookup tables over BGR bins from (class, L, a, b) centroids."""
+    cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float32)
+    classes = np.array([c[0] for c in centroids], np.uint8)
+    lab = _bin_colours()
+    d = ((lab[:, None, :] - cents[None, :, :]) ** 2).sum(-1)
+    nearest = d.argmin(1)
+    return classes[nearest], np.sqrt(d[np.arange(len(d)), nearest]).astype(np.float32)
+
+
+def bin_index(bgr: np.ndarray) -> np.ndarray:
+    """Lookup-table index of every pixel of a BGR image."""
+    q = (bgr >> 3).astype(np.int32)
+    return (q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]
+
+
+def warp(image: np.ndarray, homography: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    return cv2.warpPerspective(image, homography, tuple(size), flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR)
+
+
+def _row_slice(row: str, H: int) -> tuple[int, int]:
+    return (0, H // 2) if row == "top" else (H - H // 2, H)
+
+
+def column_profiles(classes: np.ndarray, spans, H: int) -> dict:
+    """Per (row, col): the fraction of each checker class on every canonical row of the stack,
+    ordered from the board's edge toward the middle (so index 0 is at the edge)."""
+    out = {}
+    for col, (x0, x1) in enumerate(spans):
+        w = x1 - x0
+        a = x0 + int(w * 0.2)
+        b = x1 - int(w * 0.2)
+        for row in ("top", "bottom"):
+            y0, y1 = _row_slice(row, H)
+            strip = classes[y0:y1, a:b]
+            if row == "bottom":
+                strip = strip[::-1]
+            out[(row, col)] = np.stack([(strip == 1).mean(1), (strip == 2).mean(1)])
+    return out
+
+
+def stack_extent(profile: np.ndarray, pitch: float) -> float:
+    """Length of the stack from the edge: occupied rows joined across gaps shorter than half a checker."""
+    occ = np.flatnonzero(profile > 0.45)
+    if len(occ) == 0 or occ[0] > pitch:
+        return 0.0
+    gap = max(2, int(pitch * 0.5))
+    end = occ[0]
+    for y in occ[1:]:
+        if y - end > gap:
+            break
+        end = y
+    return float(end + 1)
+
+
+def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], names: tuple[str, str]):
+    """{(row, col): (colour or None, count, confidence)} from the column profiles."""
+    out = {}
+    for key, prof in profiles.items():
+        sums = prof.sum(1)
+        k = int(np.argmax(sums))
+        ext = stack_extent(prof[k], pitch)
+        if ext <= 0:
+            other = stack_extent(prof[1 - k], pitch)
+            if other > 0:
+                k, ext = 1 - k, other
+        if ext <= 0:
+            mass = float(sums.max()) / max(pitch, 1.0)
+            out[key] = (None, 0, float(max(0.0, 1.0 - 2 * mass)))
+            continue
+        x = (ext - offset[0 if key[0] == "top" else 1]) / pitch
+        n = max(1, int(round(x)))
+        conf = 1.0 - 2.0 * abs(x - round(x)) if x >= 0.5 else 1.0 - abs(x - 1)
+        purity = float(sums[k] / max(sums.sum(), 1e-6))
+        out[key] = (names[k], n, float(max(0.0, min(1.0, conf)) * purity))
+    return out
+
+
+def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
+    """Least squares of extent = pitch * count + offset[row]; the offset absorbs perspective and
+    checker thickness, which differ between the row nearer the camera and the one farther away."""
+    counts, extents = np.array(counts, float), np.array(extents, float)
+    is_top = np.array([r == "top" for r in rows], float)
+    fallback = (float(np.median(extents / counts)), (0.0, 0.0))
+    if len(set(counts.tolist())) < 2:
+        return fallback
+    if is_top.min() == is_top.max():
+        pitch, off = np.polyfit(counts, extents, 1)
+        result = (float(pitch), (float(off), float(off)))
+    else:
+        A = np.stack([counts, is_top, 1 - is_top], axis=1)
+        (pitch, off_top, off_bottom), *_ = np.linalg.lstsq(A, extents, rcond=None)
+        result = (float(pitch), (float(off_top), float(off_bottom)))
+    if not (0.4 * pw < result[0] < 2.0 * pw) or max(abs(o) for o in result[1]) > pw:
+        return fallback
+    return result
+
+
+def _label_cell(label: dict, row: str, col: int):
+    colour, count = label[row][col]
+    return colour, count
+
+
+def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
+    """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
+
+    Returns (fields for Calibration, number of the 24 points read back right).
+    """
+    from .calibration import Calibration  # geometry helpers only
+
+    probe = Calibration(**base, colours=colours, players=colours, home="bottom right", centroids=(),
+                        pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+    W, H = probe.size
+    canon = warp(image, probe.homography(), probe.size)
+    lab = _weighted_lab(canon).reshape(H, W, 3)
+    spans = [probe.column_span(c) for c in range(12)]
+    pw = W / 12.0
+    skip = set()
+    for text in label.get("uncertain") or ():
+        parts = str(text).split()
+        if len(parts) >= 2 and parts[0] in ("top", "bottom"):
+            try:
+                skip.add((parts[0], int(parts[1].rstrip(":")) - 1))
+            except ValueError:
+                pass
+    board_px, colour_px = [], {0: [], 1: []}
+    for row in ("top", "bottom"):
+        y0, y1 = _row_slice(row, H)
+        for col, (x0, x1) in enumerate(spans):
+            if (row, col) in skip:
+                continue
+            colour, count = _label_cell(label, row, col)
+            cell = lab[y0:y1, x0:x1]
+            if colour is None:
+                board_px.append(cell.reshape(-1, 3)[::3])
+            else:
+                if colour not in colours:
+                    raise CalibrationError(f"label colour {colour!r} is not one of {colours}")
+                n = min(count, int((y1 - y0) / (pw * 0.9)))
+                depth = int(n * pw * 0.8)
+                a, b = x0 + int((x1 - x0) * 0.25), x1 - int((x1 - x0) * 0.25)
+                sub = lab[y0:y0 + depth, a:b] if row == "top" else lab[y1 - depth:y1, a:b]
+                colour_px[colours.index(colour)].append(sub.reshape(-1, 3))
+    if not board_px or not colour_px[0] or not colour_px[1]:
+        raise CalibrationError("the calibration position needs empty points and checkers of both colours")
+    board = np.concatenate(board_px)
+    board_c = _kmeans(board, 4)
+    cents = [(0, *c) for c in board_c]
+    for k in (0, 1):
+        px = np.concatenate(colour_px[k])
+        d = np.sqrt(((px[:, None, :] - board_c[None]) ** 2).sum(-1)).min(1)
+        keep = px[d > max(np.percentile(d, 50), 12.0)]
+        if len(keep) < 20:
+            raise CalibrationError(f"checkers of colour {colours[k]!r} do not stand out from the board")
+        cents += [(k + 1, *c) for c in _kmeans(keep, 2)]
+    centroids = tuple((int(c[0]), float(c[1]) / L_WEIGHT, float(c[2]), float(c[3])) for c in cents)
+    lut_class, lut_dist = build_lut(centroids)
+    idx = bin_index(canon)
+    classes = lut_class[idx]
+    dist = lut_dist[idx]
+    profiles = column_profiles(classes, spans, H)
+    # pitch and offset: least squares of stack extent against the labelled count
+    xs, ys, rs = [], [], []
+    for (row, col), prof in profiles.items():
+        if (row, col) in skip:
+            continue
+        colour, count = _label_cell(label, row, col)
+        if colour is None:
+            continue
+        ext = stack_extent(prof[colours.index(colour)], pw * 0.9)
+        if ext > 0:
+            xs.append(count)
+            ys.append(ext)
+            rs.append(row)
+    if len(xs) < 2:
+        raise CalibrationError("too few stacks to learn the checker size")
+    pitch, offset = fit_pitch(xs, ys, rs, pw)
+    read = read_columns(profiles, pitch, offset, colours)
+    score = sum(
+        1
+        for (row, col), (colour, count, _) in read.items()
+        if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
+    ) + len(skip)
+    limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
+    fields = dict(
+        centroids=centroids,
+        pitch=float(pitch),
+        offset=tuple(offset),
+        distance_limit=limit,
+        named_colours=tuple(name_colour(c) for c in _centroid_means(centroids)),
+    )
+    log.debug("learnt pitch %.1f offset %s score %d", pitch, offset, score)
+    return fields, score
+
+
+def _centroid_means(centroids) -> list[tuple[float, float, float]]:
+    out = []
+    for k in (1, 2):
+        cs = np.array([c[1:] for c in centroids if c[0] == k])
+        out.append(tuple(cs.mean(0)))
+    return out
+
+
+def name_colour(lab: tuple[float, float, float]) -> str:
+    """A plain name for a Lab colour (OpenCV 8-bit scale), for calibrations without a label."""
+    L, a, b = lab
+    a, b = a - 128, b - 128
+    chroma = np.hypot(a, b)
+    if chroma < 15:
+        return "white" if L > 170 else "black" if L < 70 else "grey"
+    hue = np.degrees(np.arctan2(b, a)) % 360
+    for limit, name in ((20, "red"), (60, "orange"), (75, "brown" if L < 120 else "orange"),
+                        (110, "yellow"), (200, "green"), (290, "blue"), (340, "purple"), (360, "red")):
+        if hue < limit:
+            return name
+    return "red"

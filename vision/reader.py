@@ -1,0 +1,228 @@
+"""BoardReader: one frame in, one Reading out (points, bar, dice, cube), or "a hand is in view".
+
+Also StableReader, which commits a reading only when several consecutive frames agree.
+"""
+from __future__ import annotations
+
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import cv2
+import numpy as np
+
+from . import checkers
+from .calibration import Calibration, as_image
+from .occlusion import OcclusionGate
+from .types import CubeReading, Die
+
+log = logging.getLogger(__name__)
+
+Point = tuple[Optional[str], int]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one frame shows. With hand_in_view True nothing else is read: points are None."""
+
+    hand_in_view: bool
+    top: Optional[tuple[Point, ...]] = None  # 12 (colour, count), left to right of the turned image
+    bottom: Optional[tuple[Point, ...]] = None
+    bar: tuple[tuple[str, int], ...] = ()  # (colour, count) per colour
+    dice: tuple[Die, ...] = ()
+    cube: Optional[CubeReading] = None
+    confidence: Optional[tuple[tuple[float, ...], tuple[float, ...]]] = None  # (top 12, bottom 12)
+    rotate: int = 0
+    players: tuple[str, str] = ("", "")
+    home: str = "bottom right"
+    occlusion: float = 0.0  # the gate's score (1.0 = its limit)
+
+    @property
+    def readable(self) -> bool:
+        return not self.hand_in_view and self.top is not None
+
+    @property
+    def min_confidence(self) -> float:
+        if self.confidence is None:
+            return 0.0
+        return float(min(min(self.confidence[0]), min(self.confidence[1])))
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(player0, player1): 25 ints each in that player's own numbering (index 24 = bar)."""
+        if not self.readable:
+            raise ValueError("no reading: a hand is in view")
+        from .calibration import point_place
+
+        rows = {"top": self.top, "bottom": self.bottom}
+        bar = dict(self.bar)
+        out = []
+        for player in (0, 1):
+            colour = self.players[player]
+            side = [0] * 25
+            for point in range(1, 25):
+                row, col = point_place(self.home, player, point)
+                c, n = rows[row][col]
+                if c == colour:
+                    side[point - 1] = n
+            side[24] = int(bar.get(colour, 0))
+            out.append(tuple(side))
+        return out[0], out[1]
+
+    def to_label_dict(self) -> dict:
+        """The reading in the label format of ../shared/data/README.md, plus confidences."""
+        out = {
+            "usable": True,
+            "rotate": self.rotate,
+            "board_visible": "full",
+            "hand_in_view": self.hand_in_view,
+            "top": None,
+            "bottom": None,
+            "bar": {c: 0 for c in self.players},
+            "beside_board": None,
+            "dice": [
+                {"pips": d.pips, "flat": d.flat, "where": d.where, "box": list(d.box), "confidence": d.confidence}
+                for d in self.dice
+            ],
+            "cube": {"face": self.cube.face, "where": self.cube.where} if self.cube else None,
+            "uncertain": [],
+            "players": list(self.players),
+        }
+        if self.readable:
+            out["top"] = [[c, n] for c, n in self.top]
+            out["bottom"] = [[c, n] for c, n in self.bottom]
+            out["bar"].update(dict(self.bar))
+            out["confidence"] = {"top": list(self.confidence[0]), "bottom": list(self.confidence[1])}
+            out["uncertain"] = [
+                f"{row} {i + 1}: low confidence {c:.2f}"
+                for row, confs in (("top", self.confidence[0]), ("bottom", self.confidence[1]))
+                for i, c in enumerate(confs)
+                if c < 0.5
+            ]
+        return out
+
+
+class BoardReader:
+    """Reads frames of the board a Calibration was made on."""
+
+    def __init__(self, calibration: Calibration, *, read_dice: Callable | None | bool = True,
+                 read_cube: Callable | None | bool = True):
+        self.calibration = calibration
+        self._H = calibration.homography()
+        self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
+        self._spans = [calibration.column_span(c) for c in range(12)]
+        self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist)
+        self._read_dice = _optional(read_dice, "vision.dice", "read_dice")
+        self._read_cube = _optional(read_cube, "vision.cube", "read_cube")
+
+    def read(self, frame) -> Reading:
+        cal = self.calibration
+        frame = as_image(frame)
+        cal.check_frame(frame)
+        W, H = cal.size
+        canon = cv2.warpPerspective(frame, self._H, (W, H), flags=cv2.INTER_LINEAR)
+        idx = checkers.bin_index(canon)
+        classes = self._lut_class[idx]
+        common = dict(rotate=cal.rotate, players=cal.players, home=cal.home)
+        hand, score = self.gate.occluded(frame, canon_dist=self._lut_dist[idx])
+        if hand:
+            return Reading(hand_in_view=True, occlusion=score, **common)
+        profiles = checkers.column_profiles(classes, self._spans, H)
+        cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
+        top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
+        bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
+        conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
+                tuple(round(cols[("bottom", c)][2], 3) for c in range(12)))
+        dice = tuple(self._dice(frame, classes)) if self._read_dice else ()
+        cube = self._cube(frame) if self._read_cube else None
+        return Reading(hand_in_view=False, top=top, bottom=bottom, bar=tuple((c, 0) for c in cal.colours),
+                       dice=dice, cube=cube, confidence=conf, occlusion=score, **common)
+
+    def where(self, x: float, y: float, classes: np.ndarray | None = None) -> str:
+        """Which part of the board the image point (x, y) lies on, as a die's `where`."""
+        cal = self.calibration
+        W, H = cal.size
+        p = cv2.perspectiveTransform(np.float32([[[x, y]]]), self._H)[0, 0]
+        u, v = float(p[0]), float(p[1])
+        if not (0 <= u < W and 0 <= v < H):
+            return "outside"
+        if cal.bar and cal.bar[0] <= u < cal.bar[1]:
+            return "bar"
+        if classes is not None and classes[int(v), int(u)] != checkers.BOARD:
+            return "on checker"
+        left = u < W / 2
+        if cal.rotate in (90, 180):
+            left = not left  # halves as the untouched image shows them
+        return "left half" if left else "right half"
+
+    def _region(self) -> tuple[int, int, int, int]:
+        xs = [c[0] for c in self.calibration.outer]
+        ys = [c[1] for c in self.calibration.outer]
+        x0, y0 = max(0, int(min(xs))), max(0, int(min(ys)))
+        return x0, y0, int(max(xs)) - x0, int(max(ys)) - y0
+
+    def _dice(self, frame, classes):
+        try:
+            found = self._read_dice(frame, region=self._region())
+        except TypeError:
+            found = self._read_dice(frame)
+        out = []
+        for die in found:
+            x, y, w, h = die.box
+            out.append(Die(die.pips, die.flat, self.where(x + w / 2, y + h / 2, classes), tuple(die.box),
+                           getattr(die, "confidence", 1.0)))
+        return out
+
+    def _cube(self, frame):
+        try:
+            return self._read_cube(frame, self.calibration)
+        except TypeError:
+            return None
+
+
+def _optional(given, module: str, name: str):
+    if given is False or given is None:
+        return None
+    if callable(given):
+        return given
+    try:
+        mod = __import__(module, fromlist=[name])
+        return getattr(mod, name)
+    except (ImportError, AttributeError):
+        return None
+
+
+class StableReader:
+    """Commits a reading only when `frames` consecutive readable frames agree on the points and dice."""
+
+    def __init__(self, reader: BoardReader, frames: int = 3):
+        if frames < 1:
+            raise ValueError("frames must be at least 1")
+        self.reader = reader
+        self.frames = frames
+        self._recent: deque = deque(maxlen=frames)
+        self.committed: Reading | None = None
+
+    @staticmethod
+    def _key(reading: Reading):
+        return (reading.top, reading.bottom, reading.bar, tuple(sorted(d.pips for d in reading.dice)))
+
+    def feed(self, reading: Reading) -> Reading | None:
+        """Add a reading; return it when it becomes the new committed reading, else None."""
+        if not reading.readable:
+            self._recent.clear()
+            return None
+        self._recent.append(reading)
+        if len(self._recent) < self.frames:
+            return None
+        keys = {self._key(r) for r in self._recent}
+        if len(keys) != 1:
+            return None
+        if self.committed is not None and self._key(self.committed) == self._key(reading):
+            return None
+        self.committed = reading
+        return reading
+
+    def read(self, frame) -> Reading | None:
+        return self.feed(self.reader.read(frame))
