@@ -107,6 +107,7 @@ def format_moves(moves: Iterable[Move]) -> str:
                 break
             chain.append(pending.pop(nxt))
         chains.append(chain)
+    chains.sort(key=lambda c: (-c[0].source, -c[-1].destination))
     texts: list[str] = []
     for chain in chains:
         parts = [_point(chain[0].source)]
