@@ -391,4 +391,7 @@ class Calibration:
                 home_ = home
             else:
                 home_ = min(HOMES, key=lambda h: pip_total(label, h, players_))
-        return cls(**base, colours=colours, players=players_, home=home_, **fields)
+        from .occlusion import ring_reference
+
+        reference = ring_reference(image, base["outer"], base["corners"])
+        return cls(**base, colours=colours, players=players_, home=home_, reference=reference, **fields)

@@ -1,14 +1,96 @@
-"""Occlusion: is a hand or arm over the board? Then the frame gets no reading at all."""
+"""Occlusion: is a hand or arm over the board? Then the frame gets no reading at all, never a guess.
+
+A hand reaches the playing area from outside, so it must cross the board's outline: the gate
+compares a thin ring round the playing area (the board's frame and margin and a strip of table
+just outside) with the same ring in the calibration image, after matching overall brightness.
+Inside the playing area, pixels far from every learnt colour (board, both checker colours) also
+count. The ring is warped small, so the gate costs about a millisecond on a 1280x720 frame.
+"""
 from __future__ import annotations
 
+import cv2
 import numpy as np
+
+RING_W = 160  # width of the small warped ring image
+MARGIN = 0.06  # table strip outside the board outline, as a fraction of its size
+CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference's contrast
+SECTORS = 16  # the ring is cut into this many pieces round the board
+
+
+def _ring_geometry(outer, corners):
+    """Homography from the image to the ring image, its size, the ring mask and sector labels."""
+    outer = np.float32(outer)
+    centre = outer.mean(0)
+    grown = centre + (outer - centre) * (1 + 2 * MARGIN)
+    w = float(np.linalg.norm(grown[1] - grown[0]))
+    h = float(np.linalg.norm(grown[3] - grown[0]))
+    W, H = RING_W, max(8, int(round(RING_W * h / max(w, 1.0))))
+    M = cv2.getPerspectiveTransform(grown, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
+    inner = cv2.perspectiveTransform(np.float32(corners).reshape(-1, 1, 2), M).reshape(4, 2)
+    c_in = inner.mean(0)
+    inner = c_in + (inner - c_in) * 1.03  # checkers may lean over the inner edge
+    mask = np.full((H, W), 255, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(inner).astype(np.int32), 0)
+    ys, xs = np.mgrid[0:H, 0:W]
+    ang = np.arctan2((ys - H / 2) / H, (xs - W / 2) / W)
+    sectors = ((ang + np.pi) / (2 * np.pi) * SECTORS).astype(np.int32) % SECTORS
+    return M, (W, H), mask > 0, sectors
+
+
+def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], ...]:
+    """The gray ring image of a calibration frame, as nested tuples for the JSON file."""
+    M, size, _, _ = _ring_geometry(outer, corners)
+    gray = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
+    return tuple(tuple(int(v) for v in row) for row in gray)
 
 
 class OcclusionGate:
-    """Placeholder gate (replaced below)."""
+    """Says whether a hand (or anything foreign) is over the board; cheap enough for every frame."""
 
-    def __init__(self, calibration, lut_class=None, lut_dist=None):
+    def __init__(self, calibration, lut_class=None, lut_dist=None, *, sector_limit: float = 0.12,
+                 total_limit: float = 0.03, foreign_limit: float = 0.01):
         self.calibration = calibration
+        self.M, self.size, self.mask, sectors = _ring_geometry(calibration.outer, calibration.corners)
+        self.sector_of = sectors[self.mask]
+        self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
+        self.sector_limit = sector_limit
+        self.total_limit = total_limit
+        self.foreign_limit = foreign_limit
+        ref = np.array(calibration.reference, np.float32) if calibration.reference else None
+        if ref is not None and ref.shape != (self.size[1], self.size[0]):
+            ref = None
+        self.ref = ref[self.mask] if ref is not None else None
+        if self.ref is not None:
+            lo, hi = np.percentile(self.ref, [5, 95])
+            self.contrast = max(float(hi - lo), 10.0)
+        self.lut_dist = lut_dist
 
-    def occluded(self, frame, canon_dist=None):
-        return False, 0.0
+    def ring_change(self, frame: np.ndarray) -> tuple[float, float]:
+        """(largest fraction of a ring sector that changed, fraction of the whole ring that changed)."""
+        if self.ref is None:
+            return 0.0, 0.0
+        gray = cv2.cvtColor(cv2.warpPerspective(frame, self.M, self.size, flags=cv2.INTER_LINEAR),
+                            cv2.COLOR_BGR2GRAY)
+        now = gray[self.mask].astype(np.float32)
+        # match brightness: least squares gain and offset from the reference to this frame
+        A = np.stack([self.ref, np.ones_like(self.ref)], 1)
+        (gain, off), *_ = np.linalg.lstsq(A, now, rcond=None)
+        if gain <= 0.05:
+            return 1.0, 1.0
+        resid = np.abs(now - (gain * self.ref + off)) / (gain * self.contrast)
+        changed = resid > CHANGE
+        per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
+        return float(per_sector.max()), float(changed.mean())
+
+    def occluded(self, frame: np.ndarray, canon_dist: np.ndarray | None = None) -> tuple[bool, float]:
+        """(hand in view?, score where 1.0 is the limit)."""
+        sector, total = self.ring_change(frame)
+        score = max(sector / self.sector_limit, total / self.total_limit)
+        if canon_dist is not None:
+            foreign = float((canon_dist > self.calibration.distance_limit).mean())
+            score = max(score, foreign / self.foreign_limit)
+        return score >= 1.0, float(score)
+
+    def __call__(self, frame: np.ndarray) -> bool:
+        """The cheap gate for every frame: True when something is over the board."""
+        return self.occluded(frame)[0]

@@ -1,0 +1,155 @@
+"""Measure the board reader on the real photos of ../shared/data/boards/gallbotond.
+
+Each session (frames named SESSION_frameN; the stills minta_N are one more session) is calibrated
+on its first frame with no hand in view, using that frame's labels, and the rest are read. Sessions
+whose every frame has a hand in view are calibrated on the nearest session in time with frames of the
+same size (said in the table). Prints points exactly right, whole boards right, dice, hands
+(precision/recall), readings returned for hand frames, and ms per frame.
+
+    .venv/bin/python bench/vision_eval.py [--data ../shared/data] [-v]
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import pathlib
+import sys
+import time
+
+import cv2
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision import labels  # noqa: E402
+from vision.calibration import Calibration  # noqa: E402
+from vision.reader import BoardReader  # noqa: E402
+
+
+def session_of(name: str) -> str:
+    return name.split("_frame")[0] if "_frame" in name else "minta"
+
+
+def when(session: str) -> float:
+    """Seconds since the epoch of a session named by its date and time (0 if it is not so named)."""
+    try:
+        return datetime.datetime.strptime(session, "%Y-%m-%d_%H_%M_%S").timestamp()
+    except ValueError:
+        return 0.0
+
+
+def frame_number(name: str) -> int:
+    digits = "".join(ch if ch.isdigit() else " " for ch in name.rsplit("frame", 1)[-1] if name) or "0"
+    if name.startswith("minta_"):
+        digits = name[len("minta_"):].split(".")[0]
+    parts = digits.split()
+    return int(parts[0]) if parts else 0
+
+
+def dice_right(read: list, truth: list) -> int:
+    """How many labelled dice are matched by a read die of the same value (each used once)."""
+    pool = collections.Counter(d["pips"] for d in read)
+    hits = 0
+    for die in truth:
+        if pool[die["pips"]] > 0:
+            pool[die["pips"]] -= 1
+            hits += 1
+    return hits
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every wrong point")
+    args = parser.parse_args(argv)
+    folder = pathlib.Path(args.data) / "boards" / "gallbotond"
+    names = sorted((p.name for p in folder.glob("*.jpg")), key=lambda n: (session_of(n), frame_number(n)))
+    sessions: dict[str, list[str]] = collections.OrderedDict()
+    for n in names:
+        sessions.setdefault(session_of(n), []).append(n)
+    truth = {n: labels.load(folder / (n + ".json")) for n in names}
+    images = {n: cv2.imread(str(folder / n)) for n in names}
+
+    calibrations: dict[str, tuple[str, Calibration]] = {}
+    for s, frames in sessions.items():
+        clear = [n for n in frames if not truth[n]["hand_in_view"] and truth[n]["usable"]]
+        if clear:
+            calibrations[s] = (clear[0], Calibration.from_image(images[clear[0]], truth[clear[0]]))
+
+    totals = collections.Counter()
+    times = []
+    header = f"{'session':22} {'frames':>6} {'calib. on':>12} {'points':>11} {'boards':>7} {'dice':>7} {'hands':>7} {'ms':>6}"
+    print(header)
+    print("-" * len(header))
+    for s, frames in sessions.items():
+        if s in calibrations:
+            cal_name, cal = calibrations[s]
+            note = ""
+        else:
+            shape = images[frames[0]].shape
+            same = [t for t in calibrations if images[calibrations[t][0]].shape == shape]
+            if not same:
+                print(f"{s:22} no calibration possible")
+                continue
+            cal_name, cal = calibrations[min(same, key=lambda t: abs(when(t) - when(s)))]
+            note = "*"
+        reader = BoardReader(cal)
+        c = collections.Counter()
+        ms = []
+        for n in frames:
+            if n == cal_name:
+                continue
+            label = truth[n]
+            t0 = time.perf_counter()
+            reading = reader.read(images[n])
+            ms.append((time.perf_counter() - t0) * 1000)
+            got = reading.to_label_dict()
+            c["frames"] += 1
+            if label["hand_in_view"]:
+                c["hand_frames"] += 1
+                c["hands_found"] += reading.hand_in_view
+                c["false_readings"] += not reading.hand_in_view
+                continue
+            c["clear_frames"] += 1
+            c["false_hands"] += reading.hand_in_view
+            if reading.hand_in_view:
+                c["boards"] += 1
+                c["points"] += 24 - len(labels.uncertain_points(label))
+                c["dice"] += len(label["dice"])
+                continue
+            score = labels.compare(got, label)
+            c["points"] += score.scored
+            c["points_right"] += score.right
+            c["boards"] += 1
+            c["boards_right"] += score.board_right
+            c["dice"] += len(label["dice"])
+            c["dice_right"] += dice_right(got["dice"], label["dice"])
+            if args.verbose and score.wrong:
+                print(f"   {n}: {', '.join(score.wrong)}")
+        times += ms
+        totals.update(c)
+        print(
+            f"{s:22} {c['frames']:6} {cal_name.split('_')[-1][:11] + note:>12} "
+            f"{c['points_right']:5}/{c['points']:<5} {c['boards_right']:3}/{c['boards']:<3} "
+            f"{c['dice_right']:3}/{c['dice']:<3} {c['hands_found']:3}/{c['hand_frames']:<3} "
+            f"{(sum(ms) / len(ms) if ms else 0):6.1f}"
+        )
+    t = totals
+    print("-" * len(header))
+    pct = lambda a, b: 100.0 * a / b if b else float("nan")  # noqa: E731
+    found = t["hands_found"]
+    flagged = found + t["false_hands"]
+    print(f"points exactly right   {t['points_right']}/{t['points']} = {pct(t['points_right'], t['points']):.2f}%   (target >= 99.5%)")
+    print(f"whole boards right     {t['boards_right']}/{t['boards']} = {pct(t['boards_right'], t['boards']):.1f}%   (target >= 95%)")
+    print(f"dice values right      {t['dice_right']}/{t['dice']} = {pct(t['dice_right'], t['dice']):.1f}%   (target >= 99%)")
+    print(f"hands: recall          {found}/{t['hand_frames']} = {pct(found, t['hand_frames']):.1f}%, "
+          f"precision {found}/{flagged} = {pct(found, flagged):.1f}%")
+    print(f"readings on hand frames {t['false_readings']} (target 0); clear frames called hand {t['false_hands']}")
+    print(f"ms per frame (board + dice, {len(times)} frames at their own size) {sum(times) / max(len(times), 1):.1f}")
+    print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the same size")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
