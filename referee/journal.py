@@ -123,3 +123,20 @@ class Journal:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class MemoryJournal:
+    """A journal kept in memory only (scripted scenes, benches): same append() as Journal."""
+
+    def __init__(self, *, clock: Callable[[], float] = lambda: 0.0):
+        self.path = pathlib.Path("<memory>")
+        self._clock = clock
+        self.records: list[dict] = []
+
+    def append(self, type: str, **fields: Any) -> dict:
+        record = {"seq": len(self.records) + 1, "time": self._clock(), "type": type, **fields}
+        self.records.append(record)
+        return record
+
+    def close(self) -> None:
+        pass

@@ -69,7 +69,11 @@ def dice_key(dice) -> tuple[DieKey, ...]:
 
 
 def reading_sides(reading) -> Optional[Sides]:
-    sides = getattr(reading, "sides", None)
+    """The reading's (player0, player1) sides, or None when it has none (a hand, no board)."""
+    try:
+        sides = getattr(reading, "sides", None)
+    except ValueError:  # vision.Reading.sides raises when there is no reading
+        return None
     if sides is None:
         return None
     p0, p1 = sides
@@ -83,13 +87,20 @@ def reading_confident(reading, min_confidence: float) -> bool:
     conf = getattr(reading, "confidence", None)
     if conf is None:
         return True
-    if isinstance(conf, (int, float)):
-        values = [conf]
-    elif isinstance(conf, dict):
-        values = list(conf.values())
-    else:
-        values = [c for c in conf]
-    values = [float(v) for v in values if v is not None]
+    values: list[float] = []
+
+    def flatten(c):
+        if c is None:
+            return
+        if isinstance(c, (int, float)):
+            values.append(float(c))
+        elif isinstance(c, dict):
+            for v in c.values():
+                flatten(v)
+        else:
+            for v in c:
+                flatten(v)
+    flatten(conf)
     return all(v >= min_confidence for v in values)
 
 

@@ -41,7 +41,7 @@ def test_settle_frames_filter_a_flicker():
 
 def test_low_confidence_is_reported_not_hidden():
     obs = Observer(min_confidence=0.7)
-    (event,) = obs.feed(FakeReading(confidence=(0.9,) * 23 + (0.5,)))
+    (event,) = obs.feed(FakeReading(confidence=((0.9,) * 12, (0.9,) * 11 + (0.5,))))
     assert isinstance(event, BoardSeen) and not event.confident
     assert reading_confident(FakeReading(confidence=None), 0.9)
 

@@ -1,0 +1,115 @@
+"""Thin adapters between the referee and the other parts (engine, firmware_bridge): building
+positions from what the camera reads, journalling match actions as JSON, display states.
+
+Kept in one place so a difference from the agreed interfaces is fixed here, not in the loop.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any, Optional
+
+import engine
+
+log = logging.getLogger(__name__)
+
+Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def position_from_sides(sides: Sides, on_roll: int) -> "engine.Position":
+    """The engine position with player `on_roll` to move, from both players' own-numbering sides."""
+    return engine.Position(tuple(sides[on_roll]), tuple(sides[1 - on_roll]), turn=on_roll)
+
+
+def sides_of(position) -> Sides:
+    """(player 0's side, player 1's side) of an engine position."""
+    if position.turn == 0:
+        return tuple(position.on_roll), tuple(position.opponent)
+    return tuple(position.opponent), tuple(position.on_roll)
+
+
+def per_player(position, pair) -> tuple:
+    """A (on_roll, opponent) pair such as pip_count turned into (player 0, player 1)."""
+    a, b = pair
+    return (a, b) if position.turn == 0 else (b, a)
+
+
+def new_match(settings) -> "engine.MatchState":
+    """A fresh MatchState for these settings."""
+    cls = engine.MatchState
+    for name in ("new", "start", "create"):
+        factory = getattr(cls, name, None)
+        if callable(factory):
+            return factory(settings)
+    try:
+        return cls(settings)
+    except TypeError:
+        return cls(settings=settings)
+
+
+def make_settings(options: dict[str, Any]) -> "engine.Settings":
+    """engine.Settings from the config's [match] options, passing only the fields it has."""
+    fields = {f.name for f in dataclasses.fields(engine.Settings)} if dataclasses.is_dataclass(
+        engine.Settings) else set(options)
+    unknown = {k: v for k, v in options.items() if k not in fields}
+    if unknown:
+        log.warning("engine.Settings has no %s; ignored", ", ".join(sorted(unknown)))
+    return engine.Settings(**{k: v for k, v in options.items() if k in fields})
+
+
+# ---- actions <-> JSON --------------------------------------------------------------------------
+
+def encode_action(action) -> dict:
+    """A MatchState action as a JSON-able dict (the journal's replay log)."""
+    name = type(action).__name__
+    if name == "OpeningRoll":
+        return {"action": "opening", "dice": [action.die0, action.die1]}
+    if name == "Roll":
+        return {"action": "roll", "dice": [action.dice.a, action.dice.b]}
+    if name == "MovePlay":
+        return {"action": "move", "play": str(action.play)}
+    if name == "IllegalStands":
+        p = action.position
+        return {"action": "illegal_stands", "sides": [list(s) for s in sides_of(p)],
+                "turn": p.turn}
+    if name in ("Double", "Take", "Pass", "Beaver", "Condone"):
+        return {"action": name.lower()}
+    raise TypeError(f"cannot journal action {action!r}")
+
+
+def decode_action(data: dict):
+    """The MatchState action journalled as `data` (inverse of encode_action)."""
+    kind = data.get("action")
+    if kind == "opening":
+        return engine.OpeningRoll(*data["dice"])
+    if kind == "roll":
+        return engine.Roll(engine.Dice(*data["dice"]))
+    if kind == "move":
+        return engine.MovePlay(engine.Play.parse(data["play"]))
+    if kind == "illegal_stands":
+        sides = tuple(tuple(s) for s in data["sides"])
+        return engine.IllegalStands(position_from_sides(sides, data["turn"]))
+    if kind in ("double", "take", "pass", "beaver", "condone"):
+        return getattr(engine, kind.capitalize())()
+    raise ValueError(f"unknown journalled action {kind!r}")
+
+
+# ---- display -----------------------------------------------------------------------------------
+
+def display_state(**values) -> Any:
+    """A firmware_bridge.DisplayState from the values it has fields for (others are dropped)."""
+    import firmware_bridge
+    cls = firmware_bridge.DisplayState
+    names = {f.name for f in dataclasses.fields(cls)}
+    if "players" in values and "players" not in names:
+        for alt in ("names", "player_names"):
+            if alt in names:
+                values[alt] = values["players"]
+    return cls(**{k: v for k, v in values.items() if k in names})
+
+
+def call(obj, method: str, *args) -> None:
+    """Call obj.method(*args) if obj has it (a Signals without a buzzer, say)."""
+    fn = getattr(obj, method, None)
+    if fn is not None:
+        fn(*args)

@@ -1,0 +1,264 @@
+"""`bgref demo`: a short simulated match through the real pipeline, start to finish.
+
+Frames of a simulated table (vision.render, with hands and dice) go through vision.BoardReader
+into the Table, which asks the engine and drives Signals on gpiozero mock pins and the
+TerminalDisplay. The script covers a legal move, an illegal move that is corrected, one that is
+condoned (R9), a cocked die (R8), a double taken and doubles passed; it ends with the journal
+and the match as a .mat.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import logging
+import pathlib
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional, TextIO
+
+import engine
+
+from . import adapters
+from .simulated import (Camera, RecordingDisplay, RecordingSignals, Scene, TruthPipeline,
+                        VisionPipeline)
+from .table import MATCH_OVER, Table, open_table
+
+log = logging.getLogger(__name__)
+
+DEMO_OPTIONS = {"match_length": 3, "crawford": True, "jacoby": False, "mediterranean": False,
+                "no_gammons": False, "automatic_doubles": False, "beaver": False,
+                "variant": "standard"}
+DEMO_PLAYERS = ("Alice", "Bob")
+
+
+class Director:
+    """Plays the physical side of a scripted match: moves checkers, rolls, lifts, presses."""
+
+    def __init__(self, table: Table, pipeline, *, press: Optional[Callable[[str], None]] = None,
+                 hands: bool = True):
+        self.table = table
+        self.pipeline = pipeline
+        self.right_half_of = pipeline.right_half_of
+        self._press = press or table.press
+        self.hands = hands
+        self.scene = Scene(sides=adapters.sides_of(engine.Position.start()))
+        self.frames = 0
+
+    # what the camera sees
+    def show(self, frames: int = 1, **changes) -> None:
+        self.scene = dataclasses.replace(self.scene, **changes)
+        for _ in range(frames):
+            self.table.feed(self.pipeline.read(self.scene))
+            self.frames += 1
+
+    def hand(self) -> None:
+        if self.hands:
+            self.show(hand=True)
+            self.scene = dataclasses.replace(self.scene, hand=False)
+
+    # what the players do
+    def set_up(self) -> None:
+        self.hand()
+        self.show(2, sides=adapters.sides_of(engine.Position.start()), dice=(), cube=(64, "middle"))
+
+    def opening(self, die0: int, die1: int) -> None:
+        self.show(dice=((die0, self.right_half_of(0), True), (die1, self.right_half_of(1), True)))
+
+    def roll(self, player: int, a: int, b: int, *, cocked: bool = False, where: str = None) -> None:
+        where = where or self.right_half_of(player)
+        self.hand()
+        self.show(dice=((a, where, True), (b, where, not cocked)))
+
+    def lift(self) -> None:
+        self.hand()
+        self.show(dice=())
+
+    def move_to(self, position) -> None:
+        """Move the checkers so the board shows `position` (any view)."""
+        self.hand()
+        self.show(sides=adapters.sides_of(position))
+
+    def cube(self, face: int, where: str) -> None:
+        self.hand()
+        self.show(cube=(face, where))
+
+    def press(self, button: str) -> None:
+        self._press(button)
+
+
+@dataclass
+class DemoResult:
+    journal: pathlib.Path
+    mat: pathlib.Path
+    table: Table
+    frames: int
+    seconds: float
+    verdicts: dict = field(default_factory=dict)
+
+    def summary(self) -> str:
+        state = self.table.state
+        kinds = ", ".join(f"{k} {v}" for k, v in sorted(self.verdicts.items()))
+        return (f"{self.frames} frames in {self.seconds:.1f} s; score {state.score[0]}-{state.score[1]}"
+                f" ({self.table.phase}); {kinds}")
+
+
+def play_script(d: Director) -> None:
+    """The scripted match (to 3 points): every path the issue names, in two games."""
+    t = d.table
+    # -- game 1: set-up, opening roll, a legal move, a cocked die, an illegal move corrected,
+    #    a double passed
+    d.set_up()
+    d.opening(3, 1)                                    # Alice's 3 beats Bob's 1: she plays 3-1
+    start = t.state.position
+    d.move_to(start.play("8/5 6/5"))
+    d.lift()                                           # legal
+    d.roll(1, 6, 4, cocked=True)                       # cocked: reroll (R8)
+    d.lift()
+    d.roll(1, 6, 4)
+    bob = t.state.position
+    d.move_to(bob.play("24/18 13/8"))                  # plays 6-5, not 6-4: illegal
+    d.lift()
+    d.move_to(bob.play("24/18 13/9"))                  # corrects it before Alice rolls
+    d.cube(2, "middle")                                # Alice turns the cube to 2 ...
+    if t.phase != "doubled":
+        d.press("double")                              # ... or presses the double button
+    d.press("pass")                                    # Bob passes: Alice 1-0
+    # -- game 2: an illegal move condoned, a double taken (cube pushed across), a redouble passed
+    d.set_up()
+    d.opening(2, 5)                                    # Bob starts with 5-2
+    bob = t.state.position
+    d.move_to(bob.play("13/8 13/10"))                  # plays 5-3: illegal
+    d.lift()
+    d.roll(0, 4, 2)                                    # Alice rolls first: the move stands (R9)
+    alice = t.state.position
+    d.move_to(alice.play(alice.legal_plays(engine.Dice(4, 2))[0]))
+    d.lift()
+    d.cube(2, "middle")                                # Bob doubles
+    if t.phase != "doubled":
+        d.press("double")
+    d.cube(2, "player0")                               # Alice takes: the cube on her side
+    if t.phase == "doubled":
+        d.press("take")
+    d.roll(1, 6, 5)
+    bob = t.state.position
+    d.move_to(bob.play(bob.legal_plays(engine.Dice(6, 5))[0]))
+    d.lift()
+    d.cube(4, "player0")                               # Alice redoubles to 4
+    if t.phase != "doubled":
+        d.press("double")
+    d.press("pass")                                    # Bob passes: Alice wins 3-0
+
+
+def make_signals(clock):
+    """Signals on gpiozero's MockFactory pins when the bridge has them, else a recorder."""
+    try:
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+        from firmware_bridge import Signals
+    except ImportError:
+        log.info("firmware_bridge.Signals not available: recording the signals instead")
+        return RecordingSignals(clock)
+    try:
+        factory = MockFactory(pin_class=MockPWMPin)
+    except TypeError:
+        factory = MockFactory()
+    return RecordingSignals(clock, inner=Signals(pin_factory=factory))
+
+
+def run_demo(out: pathlib.Path, *, seed: int = 7, stream: Optional[TextIO] = None,
+             truth: bool = False, clock: Callable[[], float] = time.time) -> DemoResult:
+    """Play the scripted match; write out/demo.jsonl and out/demo.mat. truth=True skips the
+    camera (readings straight from the scene: the referee alone, for tests)."""
+    from firmware_bridge import TerminalDisplay
+    from .export import export_journal
+    started = time.perf_counter()
+    out = pathlib.Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    journal_path, mat_path = out / "demo.jsonl", out / "demo.mat"
+    for path in (journal_path, mat_path):
+        if path.exists():
+            path.unlink()
+    if truth:
+        pipeline = TruthPipeline()
+    else:
+        start = Scene(sides=adapters.sides_of(engine.Position.start()))
+        pipeline = VisionPipeline(Camera(seed=seed), start)
+    display = TerminalDisplay(stream) if stream is not None else RecordingDisplay()
+    signals = make_signals(clock)
+    table = open_table(journal_path, match_options=DEMO_OPTIONS, players=DEMO_PLAYERS,
+                       clock=clock, signals=signals, display=display,
+                       right_half_of=pipeline.right_half_of, settle_frames=1)
+    try:
+        director = Director(table, pipeline)
+        play_script(director)
+    finally:
+        table.journal.close()
+        signals.close()
+    export_journal(journal_path, mat_path)
+    verdicts: dict = {}
+    for record in table.journal.records:
+        if record["type"] in ("verdict", "corrected", "condoned", "reroll", "double", "take",
+                              "pass", "game_over"):
+            key = record["type"] if record["type"] != "verdict" else record["verdict"]
+            verdicts[key] = verdicts.get(key, 0) + 1
+    return DemoResult(journal_path, mat_path, table, director.frames,
+                      time.perf_counter() - started, verdicts)
+
+
+class _RecordingPipeline(TruthPipeline):
+    def __init__(self):
+        super().__init__()
+        self.scenes: list[Scene] = []
+
+    def read(self, scene):
+        self.scenes.append(scene)
+        return super().read(scene)
+
+
+def scripted_scenes() -> list[Scene]:
+    """The scenes of the demo match, frame by frame (the referee run on them from the truth)."""
+    from .journal import MemoryJournal
+    pipeline = _RecordingPipeline()
+    table = Table(settings=adapters.make_settings(DEMO_OPTIONS), journal=MemoryJournal(),
+                  signals=RecordingSignals(), display=RecordingDisplay(), clock=lambda: 0.0,
+                  players=DEMO_PLAYERS, right_half_of=pipeline.right_half_of)
+    play_script(Director(table, pipeline))
+    return pipeline.scenes
+
+
+class SceneSource:
+    """A FrameSource rendering scenes one by one (the simulated table's camera)."""
+
+    def __init__(self, scenes, camera: Camera):
+        self.scenes = list(scenes)
+        self.camera = camera
+        self.index = 0
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def read(self):
+        if self.index >= len(self.scenes):
+            return None
+        self.index += 1
+        return self.camera.render(self.scenes[self.index - 1])
+
+    def close(self) -> None:
+        self.index = len(self.scenes)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def scripted_frames(seed: int = 0) -> SceneSource:
+    """The demo match as rendered camera frames (`camera.source = "render"`)."""
+    return SceneSource(scripted_scenes(), Camera(seed=seed))
+
+
+def simulated_calibration(seed: int = 0):
+    """The calibration of the simulated table, made from its rendered set-up frame."""
+    from vision.calibration import Calibration
+    camera = Camera(seed=seed)
+    return Calibration.from_image(camera.render(Scene(sides=adapters.sides_of(engine.Position.start()))))

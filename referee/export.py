@@ -1,0 +1,20 @@
+"""Export a journal's match as a .mat file (engine.write_mat), for GNU Backgammon and others."""
+from __future__ import annotations
+
+import pathlib
+
+import engine
+
+from .journal import read_journal
+from .table import replay_journal
+
+
+def export_journal(journal_path, mat_path) -> int:
+    """Write the match in the journal (a torn last line is dropped) to mat_path; returns the
+    number of match actions exported."""
+    records, _ = read_journal(journal_path)
+    _, _, state = replay_journal(records)
+    path = pathlib.Path(mat_path)
+    with open(path, "w", encoding="utf-8") as f:
+        engine.write_mat(state, f)
+    return sum(1 for r in records if r.get("action"))

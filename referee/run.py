@@ -1,0 +1,128 @@
+"""`bgref run`: the referee at a real table, wired as the TOML config says (camera, calibration,
+pins, display, journal); resumes the match in the journal after a crash or power cut."""
+from __future__ import annotations
+
+import logging
+import os
+import pathlib
+import queue
+import signal
+import sys
+import time
+from typing import Optional
+
+from .config import Config, load_config
+from .table import MATCH_OVER, open_table, run_frames
+
+log = logging.getLogger(__name__)
+
+
+def open_source(config: Config, *, seed: int = 0):
+    """The frame source the config names."""
+    source = config.camera.source
+    from vision import sources
+    if source == "picamera":
+        return sources.PiCameraSource()
+    kind, _, arg = source.partition(":")
+    if kind == "video":
+        return sources.VideoCaptureSource(int(arg) if arg.isdigit() else str(config.resolve(arg)))
+    if kind == "folder":
+        return sources.ImageFolderSource(config.resolve(arg))
+    if kind == "render":
+        from .demo import scripted_frames
+        return scripted_frames(seed=seed)
+    raise ValueError(f"camera source {source!r} is not known")
+
+
+def open_calibration(config: Config, source_kind: str):
+    """The calibration file; for the simulated table one is made from its set-up frame if missing."""
+    from vision.calibration import Calibration
+    path = config.resolve(config.camera.calibration)
+    if not path.exists() and source_kind == "render":
+        from .demo import simulated_calibration
+        calibration = simulated_calibration()
+        calibration.save(path)
+        return calibration
+    if not path.exists():
+        raise ValueError(f"calibration {path} does not exist; make it with `bgref calibrate`")
+    return Calibration.load(path)
+
+
+def open_signals(config: Config):
+    """firmware_bridge.Signals and Buttons on the configured pin factory."""
+    import firmware_bridge
+    factory_name = config.signals.pin_factory
+    factory = None
+    if factory_name == "mock":
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+        factory = MockFactory(pin_class=MockPWMPin)
+    elif factory_name != "default":
+        os.environ["GPIOZERO_PIN_FACTORY"] = factory_name
+    kwargs = {"pin_factory": factory}
+    signal_pins = dict(config.signals.signal_pins)
+    button_pins = dict(config.signals.button_pins)
+    signals = (firmware_bridge.Signals(signal_pins, **kwargs) if signal_pins
+               else firmware_bridge.Signals(**kwargs))
+    buttons = None
+    if hasattr(firmware_bridge, "Buttons"):
+        buttons = (firmware_bridge.Buttons(button_pins, **kwargs) if button_pins
+                   else firmware_bridge.Buttons(**kwargs))
+    return signals, buttons
+
+
+def open_display(config: Config):
+    import firmware_bridge
+    if config.display.port == "terminal":
+        return firmware_bridge.TerminalDisplay(sys.stdout)
+    return firmware_bridge.SerialDisplay(config.display.port)
+
+
+def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) -> int:
+    """Run the table until the frames end, the match is over, or SIGTERM/SIGINT."""
+    config = load_config(path)
+    source_kind = config.camera.source.partition(":")[0]
+    calibration = open_calibration(config, source_kind)
+    from vision.reader import BoardReader
+    reader = BoardReader(calibration)
+    journal_path = config.resolve(config.referee.journal)
+    signals, buttons = open_signals(config)
+    display = open_display(config)
+    source = open_source(config)
+    presses: "queue.Queue[str]" = queue.Queue()
+    if buttons is not None:
+        for name in ("double", "take", "pass", "confirm", "undo"):
+            if hasattr(buttons, f"when_{name}"):
+                setattr(buttons, f"when_{name}", lambda n=name: presses.put(n))
+    table = open_table(journal_path, match_options=config.match_options(),
+                       players=tuple(config.match.players), clock=clock, signals=signals,
+                       display=display, right_half_of=calibration.right_half_of,
+                       min_confidence=config.referee.min_confidence,
+                       settle_frames=config.referee.settle_frames,
+                       brightness=config.display.brightness)
+    stopping = []
+    previous = signal.signal(signal.SIGTERM, lambda *a: stopping.append(1))
+    paced = source_kind in ("picamera", "video")
+    period = 1.0 / config.camera.fps
+
+    def between_frames(count: int) -> None:
+        while not presses.empty():
+            table.press(presses.get_nowait())
+        if paced:
+            time.sleep(max(0.0, period - (time.monotonic() - between_frames.last)))
+            between_frames.last = time.monotonic()
+    between_frames.last = time.monotonic()
+    try:
+        if table.phase == MATCH_OVER:
+            log.warning("the match in %s is over; nothing to referee", journal_path)
+            return 0
+        frames = run_frames(table, source, reader, on_frame=between_frames,
+                            stop=lambda: bool(stopping) or table.phase == MATCH_OVER,
+                            max_frames=max_frames)
+        log.info("%d frames; %s", frames, table.text)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        table.journal.close()
+        for part in (source, buttons, signals, display):
+            if part is not None and hasattr(part, "close"):
+                part.close()
+    return 0

@@ -1,0 +1,497 @@
+"""The table loop: follows a game at a real board from what the camera sees and the buttons say.
+
+`Table.feed(reading)` takes one vision Reading a frame; the Observer turns readings into events
+(board settled, dice seen or lifted, hand in view, cube moved) and the table decides which engine
+action each means (R2, R8, R9, R11), records every decision in the journal before acting on the
+next one, and drives the Signals (LEDs) and the Display. `Table.resume` rebuilds a table from its
+journal after a crash or power cut by replaying the journalled match actions.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Optional
+
+import engine
+
+from . import adapters
+from .adapters import Sides, position_from_sides
+from .observer import (BoardSeen, ButtonPressed, CubeSeen, DiceLifted, DiceSeen, HandInView,
+                       Observer)
+
+log = logging.getLogger(__name__)
+
+SETUP, OPENING, ROLL, DOUBLED, REROLL, MOVE, CHECK, MATCH_OVER = (
+    "setup", "opening", "roll", "doubled", "reroll", "move", "check", "match over")
+BUTTONS = ("double", "take", "pass", "confirm", "undo")
+
+
+def _default_right_half(player: int) -> str:
+    return "right half" if player == 0 else "left half"
+
+
+class Table:
+    """One table: the match state, the phase of the turn, and what the LEDs and display show."""
+
+    def __init__(self, *, settings, journal, signals, display, clock: Callable[[], float],
+                 players: tuple[str, str] = ("Player 0", "Player 1"),
+                 right_half_of: Callable[[int], str] = _default_right_half,
+                 min_confidence: float = 0.6, settle_frames: int = 1, brightness: int = 100,
+                 _state=None):
+        self.settings = settings
+        self.journal = journal
+        self.signals = signals
+        self.display = display
+        self.clock = clock
+        self.players = tuple(players)
+        self.right_half_of = right_half_of
+        self.brightness = brightness
+        self.observer = Observer(settle=settle_frames, min_confidence=min_confidence)
+        self.state = _state if _state is not None else adapters.new_match(settings)
+        self.phase = SETUP
+        self.mover: Optional[int] = None      # whose move is being played (MOVE, CHECK)
+        self.dice: Optional[engine.Dice] = None
+        self.pending: Optional[dict] = None    # an illegal move the mover may still correct (R9)
+        self.reroll_to: str = ROLL
+        self.text = "set up the checkers"
+        self.verdicts: list[dict] = []         # every verdict journalled, for callers and tests
+        self.on_verdict: Optional[Callable[[dict], None]] = None
+        self.variant = getattr(settings, "variant", "standard")
+
+    # ---- inputs --------------------------------------------------------------------------------
+
+    def feed(self, reading) -> list:
+        """Take one frame's Reading; returns the observer events it completed."""
+        events = self.observer.feed(reading)
+        for event in events:
+            self.handle(event)
+        return events
+
+    def press(self, button: str) -> None:
+        """A button was pressed (called from the gpiozero callbacks)."""
+        if button not in BUTTONS:
+            raise ValueError(f"unknown button {button!r}; the buttons are {', '.join(BUTTONS)}")
+        self.handle(ButtonPressed(button))
+
+    def handle(self, event) -> None:
+        """Act on one event according to the phase of the turn."""
+        if isinstance(event, HandInView):
+            return  # hands over the board: no judgement (the board is read when they are gone)
+        if isinstance(event, ButtonPressed):
+            self._record("button", button=event.name)
+        handler = getattr(self, "_on_" + self.phase.replace(" ", "_"))
+        handler(event)
+
+    # ---- phases --------------------------------------------------------------------------------
+
+    def _on_setup(self, event) -> None:
+        if isinstance(event, BoardSeen) and self._is_setup(event.sides):
+            self.phase = OPENING
+            self._say("set-up recognised: roll one die each", record="setup", signal="clear")
+
+    def _on_match_over(self, event) -> None:
+        pass
+
+    def _on_opening(self, event) -> None:
+        if isinstance(event, BoardSeen) and not self._is_setup(event.sides):
+            self.phase = SETUP
+            self._say("set up the checkers", record="setup_lost", signal="attention")
+            return
+        if not isinstance(event, DiceSeen):
+            return
+        halves = [self.right_half_of(0), self.right_half_of(1)]
+        dice = event.dice
+        by_player = [[d for d in dice if d[2] == halves[p]] for p in (0, 1)]
+        problem = None
+        if len(dice) != 2:
+            problem = f"roll one die each ({len(dice)} seen)"
+        elif any(not d[1] for d in dice):
+            problem = "a die is cocked"
+        elif len(by_player[0]) != 1 or len(by_player[1]) != 1:
+            problem = "each player rolls one die into his right half"
+        if problem:
+            self._reroll(problem, back_to=OPENING, dice=dice)
+            return
+        die0, die1 = by_player[0][0][0], by_player[1][0][0]
+        if die0 == die1:
+            record = {"dice": [die0, die1]}
+            if getattr(self.settings, "automatic_doubles", False):
+                record["action"] = self._apply_soft(engine.OpeningRoll(die0, die1))
+            self._reroll(f"equal dice {die0}-{die1}: roll again", back_to=OPENING, dice=dice,
+                         kind="opening_tie")
+            return
+        action = engine.OpeningRoll(die0, die1)
+        self.state = self.state.apply(action)
+        self.mover = self.state.position.turn
+        self.dice = engine.Dice(max(die0, die1), min(die0, die1))
+        self.phase = MOVE
+        self._say(f"{self.players[self.mover]} starts with {self.dice.a}-{self.dice.b}",
+                  record="opening", action=action, signal="turn", dice=[die0, die1])
+
+    def _on_roll(self, event) -> None:
+        if isinstance(event, BoardSeen):
+            if self.pending is not None:
+                self._recheck_pending(event.sides, event.confident)
+            return
+        wants_double = (isinstance(event, ButtonPressed) and event.name == "double") or (
+            isinstance(event, CubeSeen) and event.face == self._next_cube_face())
+        if wants_double:
+            self._condone_if_pending()
+            self._offer_double(self.state.position.turn)
+            return
+        if isinstance(event, DiceSeen):
+            self._condone_if_pending()
+            self._roll(self.state.position.turn, event.dice)
+            return
+        if isinstance(event, ButtonPressed) and event.name == "confirm" and self.pending:
+            self._recheck_pending(self.observer.latest_sides, True)
+
+    def _on_doubled(self, event) -> None:
+        taker = 1 - self.state.position.turn
+        if (isinstance(event, ButtonPressed) and event.name == "take") or (
+                isinstance(event, CubeSeen) and event.where == f"player{taker}"):
+            self.state = self.state.apply(engine.Take())
+            self.phase = ROLL
+            self._say(f"{self.players[taker]} takes: cube {self.state.cube_value}",
+                      record="take", action=engine.Take(), signal="turn")
+        elif isinstance(event, ButtonPressed) and event.name == "pass":
+            before = self.state.score
+            self.state = self.state.apply(engine.Pass())
+            self._record("pass", action=engine.Pass())
+            self._game_over(before, f"{self.players[taker]} passes")
+        elif isinstance(event, ButtonPressed) and event.name == "undo":
+            self._say("answer the double: take or pass", signal="attention")
+        elif isinstance(event, DiceSeen):
+            self._say("answer the double first: take or pass", signal="attention", record="notice")
+
+    def _on_reroll(self, event) -> None:
+        if isinstance(event, DiceLifted):
+            self.phase = self.reroll_to
+            roller = self.state.position.turn
+            who = "roll one die each" if self.phase == OPENING else f"{self.players[roller]} to roll"
+            self._say(who, record="reroll_lifted", signal="turn" if self.phase == ROLL else "clear")
+        elif isinstance(event, DiceSeen):  # rolled again without picking up first
+            self.phase = self.reroll_to
+            self.handle(event)
+
+    def _on_move(self, event) -> None:
+        if isinstance(event, DiceLifted):
+            sides = self.observer.board
+            confident = self.observer._board.stable[1] if self.observer._board.stable else False
+            self._judge(sides, confident, lifted_frame=event.frame)
+
+    def _on_check(self, event) -> None:
+        if isinstance(event, BoardSeen):
+            self._judge(event.sides, event.confident, lifted_frame=None)
+        elif isinstance(event, ButtonPressed) and event.name == "confirm":
+            self._judge(self.observer.latest_sides, True, lifted_frame=None)
+
+    # ---- decisions -----------------------------------------------------------------------------
+
+    def _roll(self, roller: int, dice) -> None:
+        right = self.right_half_of(roller)
+        problem = None
+        if len(dice) != 2:
+            problem = f"{len(dice)} dice seen"
+        else:
+            for pips, flat, where in dice:
+                if not flat:
+                    problem = "a die is cocked"
+                elif where == "on checker":
+                    problem = "a die lies on a checker"
+                elif where != right:
+                    problem = f"a die is outside {self.players[roller]}'s right half ({where})"
+                if problem:
+                    break
+        if problem:
+            self._reroll(problem, back_to=ROLL, dice=dice)
+            return
+        roll = engine.Dice(max(dice[0][0], dice[1][0]), min(dice[0][0], dice[1][0]))
+        action = engine.Roll(roll)
+        self.state = self.state.apply(action)
+        self.mover, self.dice = roller, roll
+        self.phase = MOVE
+        self._say(f"{self.players[roller]} rolled {roll.a}-{roll.b}", record="roll",
+                  action=action, signal="turn")
+
+    def _reroll(self, why: str, *, back_to: str, dice, kind: str = "reroll") -> None:
+        self.phase = REROLL
+        self.reroll_to = back_to
+        self._say(f"reroll: {why}", record=kind, signal="attention",
+                  seen=[list(d) for d in dice])
+
+    def _offer_double(self, roller: int) -> None:
+        offered = self._next_cube_face()
+        try:
+            self.state = self.state.apply(engine.Double())
+        except engine.EngineError as exc:
+            self._say(f"no double: {exc}", record="double_refused", signal="attention")
+            return
+        self.phase = DOUBLED
+        self._say(f"{self.players[roller]} doubles to {offered}", record="double",
+                  action=engine.Double(), signal="attention")
+
+    def _next_cube_face(self) -> int:
+        return 2 * int(self.state.cube_value)
+
+    def _judge(self, sides: Optional[Sides], confident: bool, *, lifted_frame) -> None:
+        """The mover lifted his dice: check what stands on the board (R8, R9)."""
+        started = self.clock()
+        verdict = self._check(sides, confident)
+        mover = self.mover
+        if verdict["verdict"] == "legal":
+            play = verdict["play"]
+            action = engine.MovePlay(play)
+            before = self.state.score
+            self.state = self.state.apply(action)
+            self.phase = ROLL
+            self.mover = None
+            text = f"{self.players[mover]}: {play}" if len(play) else f"{self.players[mover]}: no move"
+            self._verdict(verdict, text, "accepted", action=action, frame=lifted_frame)
+            if self.state.game_over:
+                self._game_over(before, text)
+        elif verdict["verdict"] == "illegal":
+            self.pending = {"mover": mover, "sides": [list(s) for s in sides],
+                            "reason": verdict["reason"]}
+            self.phase = ROLL
+            nearest = verdict["nearest"]
+            text = f"illegal: {verdict['reason']}" + (f"; e.g. {nearest[0]}" if nearest else "")
+            self._verdict(verdict, text, "illegal", frame=lifted_frame)
+        else:
+            self.phase = CHECK
+            self._verdict(verdict, f"check the board ({verdict['reason']})", "attention",
+                          frame=lifted_frame)
+        log.debug("verdict in %.1f ms", (self.clock() - started) * 1000)
+
+    def _check(self, sides: Optional[Sides], confident: bool) -> dict:
+        if sides is None:
+            return {"verdict": "misread", "reason": "no board reading"}
+        if not confident:
+            return {"verdict": "misread", "reason": "uncertain reading"}
+        before = self.state.position
+        try:
+            after = position_from_sides(sides, self.mover)
+        except engine.EngineError as exc:
+            return {"verdict": "misread", "reason": str(exc)}
+        result = engine.check_play(before, self.dice, after, self.variant)
+        if isinstance(result, engine.Legal):
+            return {"verdict": "legal", "play": result.play}
+        if result.misread:
+            return {"verdict": "misread", "reason": result.reason}
+        return {"verdict": "illegal", "reason": result.reason, "nearest": tuple(result.nearest)}
+
+    def _recheck_pending(self, sides: Optional[Sides], confident: bool) -> None:
+        """After an illegal move, the board changed before the opponent rolled: a correction?"""
+        self.mover = self.pending["mover"]
+        verdict = self._check(sides, confident)
+        if verdict["verdict"] == "legal":
+            self.pending = None
+            action = engine.MovePlay(verdict["play"])
+            before = self.state.score
+            self.state = self.state.apply(action)
+            text = f"corrected: {self.players[self.mover]}: {verdict['play']}"
+            self.mover = None
+            self._verdict(verdict, text, "accepted", action=action, kind="corrected")
+            if self.state.game_over:
+                self._game_over(before, text)
+        elif verdict["verdict"] == "illegal":
+            self.pending = {**self.pending, "sides": [list(s) for s in sides],
+                            "reason": verdict["reason"]}
+            nearest = verdict["nearest"]
+            self.mover = None
+            self._verdict(verdict, f"illegal: {verdict['reason']}"
+                          + (f"; e.g. {nearest[0]}" if nearest else ""), "illegal")
+        else:
+            self.mover = None  # hands still moving checkers: wait for the next board
+
+    def _condone_if_pending(self) -> None:
+        """The opponent acted after an illegal move: it stands (R9) and play goes on from the board."""
+        if self.pending is None:
+            return
+        pending, self.pending = self.pending, None
+        sides = tuple(tuple(s) for s in pending["sides"])
+        after = position_from_sides(sides, pending["mover"])
+        action = engine.IllegalStands(after)
+        self.state = self.state.apply(action)
+        self._say(f"illegal move stands: {pending['reason']}", record="condoned", action=action,
+                  signal=None, reason=pending["reason"])
+
+    def _game_over(self, score_before, why: str) -> None:
+        winner = self.state.winner
+        after = self.state.score
+        points = after[winner] - score_before[winner] if winner is not None else 0
+        length = getattr(self.settings, "match_length", 0)
+        match_over = bool(length) and max(after) >= length
+        self.phase = MATCH_OVER if match_over else SETUP
+        text = (f"{why}; {self.players[winner]} wins {points} point{'s' if points != 1 else ''}; "
+                f"score {after[0]}-{after[1]}" + ("; match over" if match_over else ""))
+        self._say(text, record="game_over", signal="clear", winner=winner, points=points,
+                  score=list(after), match_over=match_over)
+        adapters.call(self.signals, "turn", None)
+
+    def _apply_soft(self, action):
+        try:
+            self.state = self.state.apply(action)
+            return adapters.encode_action(action)
+        except engine.EngineError as exc:
+            log.info("engine refused %r: %s", action, exc)
+            return None
+
+    # ---- outputs -------------------------------------------------------------------------------
+
+    def _is_setup(self, sides: Sides) -> bool:
+        start = adapters.sides_of(engine.start_position(self.variant))
+        return tuple(sides) == start
+
+    def _verdict(self, verdict: dict, text: str, signal: str, *, action=None, frame=None,
+                 kind: str = "verdict") -> None:
+        """Show a verdict at once (LEDs first: they are what the players wait for), then journal it."""
+        adapters.call(self.signals, signal)
+        self.text = text
+        self._show()
+        fields = {"verdict": verdict["verdict"], "player": self.mover if self.mover is not None
+                  else (self.pending or {}).get("mover")}
+        if "play" in verdict:
+            fields["play"] = str(verdict["play"])
+        if "reason" in verdict:
+            fields["reason"] = verdict["reason"]
+        if verdict.get("nearest"):
+            fields["nearest"] = [str(p) for p in verdict["nearest"][:3]]
+        if frame is not None:
+            fields["frame"] = frame
+        record = self._record(kind, action=action, **fields)
+        if signal != "illegal" and verdict["verdict"] == "legal":
+            self._signal_turn()
+        self.verdicts.append(record)
+        if self.on_verdict:
+            self.on_verdict(record)
+
+    def _signal_turn(self) -> None:
+        if self.phase in (ROLL, MOVE, DOUBLED):
+            adapters.call(self.signals, "turn", self.state.position.turn)
+
+    def _say(self, text: str, *, record: Optional[str] = None, signal: Optional[str] = None,
+             action=None, **fields) -> None:
+        if signal == "turn":
+            self._signal_turn()
+        elif signal:
+            adapters.call(self.signals, signal)
+        self.text = text
+        self._show()
+        if record:
+            self._record(record, action=action, text=text, **fields)
+
+    def _show(self) -> None:
+        state = self.state
+        position = state.position
+        turn = None if self.phase in (SETUP, OPENING, MATCH_OVER) else position.turn
+        self.display.show(adapters.display_state(
+            score=tuple(state.score), match_length=getattr(self.settings, "match_length", 0),
+            turn=turn, dice=tuple(self.dice) if self.dice and self.phase in (MOVE, CHECK) else (),
+            cube_value=state.cube_value, cube_owner=state.cube_owner,
+            pips=adapters.per_player(position, position.pip_count), text=self.text,
+            brightness=self.brightness, players=self.players))
+
+    def snapshot(self) -> dict:
+        """The table's own bookkeeping (beyond the MatchState), journalled with every record."""
+        return {"phase": self.phase, "mover": self.mover,
+                "dice": [self.dice.a, self.dice.b] if self.dice else None,
+                "pending": self.pending, "reroll_to": self.reroll_to, "text": self.text}
+
+    def _record(self, kind: str, *, action=None, **fields) -> dict:
+        position = self.state.position
+        record: dict[str, Any] = dict(fields)
+        if action is not None:
+            record["action"] = action if isinstance(action, dict) else adapters.encode_action(action)
+        elif "action" in record and record["action"] is None:
+            del record["action"]
+        record["position"] = position.id
+        record["turn"] = position.turn
+        record["cube"] = [self.state.cube_value, self.state.cube_owner]
+        record["score"] = list(self.state.score)
+        record["table"] = self.snapshot()
+        return self.journal.append(kind, **record)
+
+    # ---- resume --------------------------------------------------------------------------------
+
+    @classmethod
+    def resume(cls, journal, **kwargs) -> "Table":
+        """Rebuild a table from its journal: replay every journalled action, restore the phase."""
+        table = cls(journal=journal, **kwargs)
+        state = table.state
+        last = None
+        for record in journal.records:
+            if "action" in record and record["action"]:
+                state = state.apply(adapters.decode_action(record["action"]))
+            if "table" in record:
+                last = record
+        table.state = state
+        if last is not None:
+            snap = last["table"]
+            table.phase = snap["phase"]
+            table.mover = snap["mover"]
+            table.dice = engine.Dice(*snap["dice"]) if snap["dice"] else None
+            table.pending = snap["pending"]
+            table.reroll_to = snap.get("reroll_to", ROLL)
+            table.text = snap.get("text", "")
+            if last.get("position") != state.position.id:
+                raise ValueError(f"{journal.path}: replaying the journal gives position "
+                                 f"{state.position.id}, the journal says {last.get('position')}")
+        if table.phase in (MOVE, REROLL):
+            # the dice may have been lifted while the referee was down: the first clear frame
+            # without dice counts as the lift
+            table.observer._dice.stable = (("?", True, "?"),)
+        table._record("resumed")
+        table._signal_turn()
+        table._show()
+        log.info("resumed %s at %s (%d records)", journal.path, table.phase, len(journal.records))
+        return table
+
+
+# ---- opening a table over a journal, and running it over frames ---------------------------------
+
+def replay_journal(records: list[dict]):
+    """(match options, players, MatchState) rebuilt from a journal's records."""
+    if not records or records[0].get("type") != "match":
+        raise ValueError("the journal does not start with a 'match' record")
+    options = records[0]["settings"]
+    players = tuple(records[0].get("players", ("Player 0", "Player 1")))
+    state = adapters.new_match(adapters.make_settings(options))
+    for record in records:
+        if record.get("action"):
+            state = state.apply(adapters.decode_action(record["action"]))
+    return options, players, state
+
+
+def open_table(path, *, match_options: dict, players, clock, **kwargs) -> Table:
+    """The table for this journal: resumed where it stood if the journal has a match, else new."""
+    from .journal import Journal
+    journal = Journal(path, clock=clock)
+    if journal.records:
+        first = journal.records[0]
+        options = first.get("settings", match_options)
+        if options != match_options:
+            log.warning("%s: resuming with the match options it started with, not the config's",
+                        path)
+        table = Table.resume(journal, settings=adapters.make_settings(options),
+                             players=tuple(first.get("players", players)), clock=clock, **kwargs)
+        return table
+    journal.append("match", settings=dict(match_options), players=list(players))
+    table = Table(journal=journal, settings=adapters.make_settings(match_options),
+                  players=tuple(players), clock=clock, **kwargs)
+    table._show()
+    return table
+
+
+def run_frames(table: Table, source, reader, *, on_frame: Optional[Callable[[int], None]] = None,
+               stop: Optional[Callable[[], bool]] = None, max_frames: Optional[int] = None) -> int:
+    """Read frames until the source ends (or stop() says so), feeding each reading to the table."""
+    count = 0
+    while (stop is None or not stop()) and (max_frames is None or count < max_frames):
+        frame = source.read()
+        if frame is None:
+            break
+        table.feed(reader.read(frame))
+        count += 1
+        if on_frame is not None:
+            on_frame(count)
+    return count
