@@ -260,8 +260,8 @@ def name_colour(lab: tuple[float, float, float]) -> str:
     if chroma < 15:
         return "white" if L > 170 else "black" if L < 70 else "grey"
     hue = np.degrees(np.arctan2(b, a)) % 360
-    for limit, name in ((20, "red"), (60, "orange"), (75, "brown" if L < 120 else "orange"),
-                        (110, "yellow"), (200, "green"), (290, "blue"), (340, "purple"), (360, "red")):
+    for limit, name in ((48, "red"), (75, "brown" if L < 120 else "orange"),
+                        (110, "yellow"), (200, "green"), (315, "blue"), (345, "purple"), (360, "red")):
         if hue < limit:
             return name
     return "red"

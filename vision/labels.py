@@ -55,9 +55,14 @@ def load(path: str | pathlib.Path) -> dict:
     return validate(label, str(path))
 
 
+_PAIR = re.compile(r"\[\s+(null|\"[^\"]*\"),\s+(\d+)\s+\]")
+_NUMBERS = re.compile(r"\[\s+(-?[\d.]+(?:,\s+-?[\d.]+)*)\s+\]")
+
+
 def dumps(label: dict) -> str:
     """The label as JSON text, one point per line for reading by eye."""
-    return json.dumps(label, indent=1)
+    text = _PAIR.sub(r"[\1, \2]", json.dumps(label, indent=1))
+    return _NUMBERS.sub(lambda m: "[" + ", ".join(v.strip() for v in m.group(1).split(",")) + "]", text)
 
 
 def colours(label: dict) -> list[str]:

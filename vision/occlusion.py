@@ -48,7 +48,7 @@ class OcclusionGate:
     """Says whether a hand (or anything foreign) is over the board; cheap enough for every frame."""
 
     def __init__(self, calibration, lut_class=None, lut_dist=None, *, sector_limit: float = 0.12,
-                 total_limit: float = 0.03, foreign_limit: float = 0.01):
+                 total_limit: float = 0.03, foreign_limit: float = 0.03):
         self.calibration = calibration
         self.M, self.size, self.mask, sectors = _ring_geometry(calibration.outer, calibration.corners)
         self.sector_of = sectors[self.mask]
@@ -64,6 +64,7 @@ class OcclusionGate:
             lo, hi = np.percentile(self.ref, [5, 95])
             self.contrast = max(float(hi - lo), 10.0)
         self.lut_dist = lut_dist
+        self.last_total = 0.0
 
     def ring_change(self, frame: np.ndarray) -> tuple[float, float]:
         """(largest fraction of a ring sector that changed, fraction of the whole ring that changed)."""
@@ -76,11 +77,13 @@ class OcclusionGate:
         A = np.stack([self.ref, np.ones_like(self.ref)], 1)
         (gain, off), *_ = np.linalg.lstsq(A, now, rcond=None)
         if gain <= 0.05:
+            self.last_total = 1.0
             return 1.0, 1.0
         resid = np.abs(now - (gain * self.ref + off)) / (gain * self.contrast)
         changed = resid > CHANGE
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
-        return float(per_sector.max()), float(changed.mean())
+        self.last_total = float(changed.mean())
+        return float(per_sector.max()), self.last_total
 
     def occluded(self, frame: np.ndarray, canon_dist: np.ndarray | None = None) -> tuple[bool, float]:
         """(hand in view?, score where 1.0 is the limit)."""

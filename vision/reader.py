@@ -20,6 +20,7 @@ from .types import CubeReading, Die
 log = logging.getLogger(__name__)
 
 Point = tuple[Optional[str], int]
+BOARD_LOST = 0.6  # most of the board's outline changed: the board (or camera) moved, or is covered
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Reading:
     players: tuple[str, str] = ("", "")
     home: str = "bottom right"
     occlusion: float = 0.0  # the gate's score (1.0 = its limit)
+    board_found: bool = True  # False: the board's outline is not where the calibration has it
 
     @property
     def readable(self) -> bool:
@@ -127,7 +129,8 @@ class BoardReader:
         common = dict(rotate=cal.rotate, players=cal.players, home=cal.home)
         hand, score = self.gate.occluded(frame, canon_dist=self._lut_dist[idx])
         if hand:
-            return Reading(hand_in_view=True, occlusion=score, **common)
+            moved = self.gate.last_total > BOARD_LOST
+            return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
         profiles = checkers.column_profiles(classes, self._spans, H)
         cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))

@@ -1,0 +1,92 @@
+import numpy as np
+import pytest
+
+from vision import Calibration, CalibrationError, CalibrationMismatchError, ImageReadError, find_board
+from vision.calibration import HOMES, point_place, start_label
+
+FRAME = "2024-03-17_17_14_00_frame_380.jpg"
+
+
+@pytest.fixture(scope="module")
+def board(shared_data):
+    folder = shared_data / "boards" / "gallbotond"
+    return folder / FRAME, folder / (FRAME + ".json")
+
+
+def test_find_board_on_a_real_frame(board):
+    import cv2
+
+    image = cv2.imread(str(board[0]))
+    outer, inner = find_board(image)
+    h, w = image.shape[:2]
+    # the playing area lies inside the board outline and covers a good part of the image
+    assert cv2.contourArea(inner) < cv2.contourArea(outer)
+    assert cv2.contourArea(inner) > 0.3 * w * h
+    for p in inner:
+        assert cv2.pointPolygonTest(outer.reshape(-1, 1, 2), (float(p[0]), float(p[1])), False) > 0
+
+
+def test_calibration_from_labels_and_json_round_trip(board, tmp_path):
+    cal = Calibration.from_image(board[0], board[1])
+    assert cal.colours == ("green", "red") and cal.players == ("green", "red")
+    assert 0.6 * 32 < cal.pitch < 1.2 * 32
+    cal.save(tmp_path / "b.json")
+    assert Calibration.load(tmp_path / "b.json") == cal
+
+
+def test_players_and_home_can_be_given(board):
+    cal = Calibration.from_image(board[0], board[1], players=("red", "green"), home="bottom left")
+    assert cal.players == ("red", "green") and cal.home == "bottom left"
+    with pytest.raises(CalibrationError):
+        Calibration.from_image(board[0], board[1], players=("red", "blue"))
+
+
+def test_wrong_label_is_refused(board):
+    from vision import labels
+
+    label = labels.load(board[1])
+    label["top"], label["bottom"] = label["bottom"][::-1], label["top"][::-1]
+    label["top"][3] = ["red", 5]
+    with pytest.raises(CalibrationError):
+        Calibration.from_image(board[0], label)
+
+
+def test_no_board_and_bad_images():
+    with pytest.raises(CalibrationError, match="no board"):
+        Calibration.from_image(np.full((360, 640, 3), 90, np.uint8))
+    noise = np.random.default_rng(1).integers(0, 255, (360, 640, 3), dtype=np.uint8)
+    with pytest.raises(CalibrationError):
+        Calibration.from_image(noise)
+    with pytest.raises(ImageReadError):
+        Calibration.from_image("/nonexistent/board.jpg")
+    with pytest.raises(ImageReadError):
+        Calibration.from_image(np.zeros((0, 0, 3), np.uint8))
+
+
+def test_calibration_file_that_does_not_fit(tmp_path, board):
+    (tmp_path / "x.json").write_text('{"version": 1, "rotate": 0}')
+    with pytest.raises(CalibrationMismatchError, match="incomplete"):
+        Calibration.load(tmp_path / "x.json")
+    (tmp_path / "y.json").write_text("[1, 2]")
+    with pytest.raises(CalibrationMismatchError):
+        Calibration.load(tmp_path / "y.json")
+    cal = Calibration.from_image(board[0], board[1])
+    with pytest.raises(CalibrationMismatchError, match="1280x720"):
+        cal.check_frame(np.zeros((720, 1280, 3), np.uint8))
+
+
+@pytest.mark.parametrize("home", HOMES)
+def test_point_places_cover_the_board_and_mirror(home):
+    cells0 = [point_place(home, 0, p) for p in range(1, 25)]
+    assert len(set(cells0)) == 24
+    for p in range(1, 25):  # player 1's point q is player 0's point 25 - q
+        assert point_place(home, 1, p) == point_place(home, 0, 25 - p)
+    assert point_place(home, 0, 1)[0] == home.split()[0]
+    assert point_place(home, 0, 1)[1] == (11 if home.endswith("right") else 0)
+
+
+def test_start_label_has_fifteen_a_side():
+    label = start_label("bottom right", ("white", "black"))
+    for colour in ("white", "black"):
+        assert sum(n for row in ("top", "bottom") for c, n in label[row] if c == colour) == 15
+    assert label["bottom"][11] == ["black", 2]  # player 1's 24 point lies in player 0's home corner

@@ -1,0 +1,55 @@
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import Calibration, OcclusionGate
+
+CAL = "2024-03-16_23_35_04_frame2.jpg"
+CLEAR = ["2024-03-16_23_35_04_frame3.jpg", "2024-03-16_23_35_04_frame9.jpg", "2024-03-16_23_35_04_frame10.jpg"]
+HAND = "2024-03-16_23_35_04_frame7.jpg"
+
+
+@pytest.fixture(scope="module")
+def gate(shared_data):
+    folder = shared_data / "boards" / "gallbotond"
+    cal = Calibration.from_image(folder / CAL, folder / (CAL + ".json"))
+    return OcclusionGate(cal), folder
+
+
+def test_hand_over_the_board_is_seen(gate):
+    g, folder = gate
+    assert g(cv2.imread(str(folder / HAND)))
+
+
+@pytest.mark.parametrize("name", CLEAR)
+def test_clear_frames_pass(gate, name):
+    g, folder = gate
+    assert not g(cv2.imread(str(folder / name)))
+
+
+def test_a_drawn_arm_across_the_outline_is_seen(gate):
+    g, folder = gate
+    frame = cv2.imread(str(folder / CLEAR[0]))
+    (x0, y0), (x1, y1) = g.calibration.outer[0], g.calibration.outer[2]
+    arm = frame.copy()
+    cv2.line(arm, (int((x0 + x1) / 2), 0), (int((x0 + x1) / 2), int((y0 + y1) / 2)), (120, 150, 200), 25)
+    assert not g(frame) and g(arm)
+
+
+def test_brightness_change_alone_is_not_a_hand(gate):
+    g, folder = gate
+    frame = cv2.imread(str(folder / CLEAR[1])).astype(np.float32)
+    assert not g(np.clip(frame * 0.6 + 10, 0, 255).astype(np.uint8))
+
+
+def test_gate_is_cheap(gate):
+    g, folder = gate
+    frame = cv2.imread(str(folder / CLEAR[0]))
+    for _ in range(3):
+        g(frame)
+    t0 = time.perf_counter()
+    for _ in range(20):
+        g(frame)
+    assert (time.perf_counter() - t0) / 20 < 0.010  # bench/vision_speed.py: about 0.5 ms

@@ -1,0 +1,43 @@
+import json
+
+import numpy as np
+import cv2
+
+from referee import cli
+
+FRAME = "2024-03-21_10_38_22_frame_150.jpg"
+OTHER = "2024-03-21_10_38_22_frame_180.jpg"
+
+
+def test_calibrate_then_read_json(shared_data, tmp_path, capsys):
+    folder = shared_data / "boards" / "gallbotond"
+    out = tmp_path / "board.json"
+    assert cli.main(["calibrate", str(folder / FRAME), "--labels", str(folder / (FRAME + ".json")), "-o", str(out)]) == 0
+    assert out.exists()
+    capsys.readouterr()
+    assert cli.main(["read", str(folder / OTHER), "--calibration", str(out), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    truth = json.loads((folder / (OTHER + ".json")).read_text())
+    assert got["top"] == truth["top"] and got["bottom"] == truth["bottom"]
+    assert got["hand_in_view"] is False and len(got["confidence"]["bottom"]) == 12
+
+
+def _one_line_error(capsys, argv, words):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.startswith(f"bgref {argv[0]}: error:")
+    assert words in err
+
+
+def test_errors_are_one_line(shared_data, tmp_path, capsys):
+    folder = shared_data / "boards" / "gallbotond"
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((360, 640, 3), 80, np.uint8))
+    _one_line_error(capsys, ["calibrate", str(blank), "-o", str(tmp_path / "c.json")], "no board")
+    _one_line_error(capsys, ["calibrate", str(tmp_path / "missing.jpg"), "-o", str(tmp_path / "c.json")], "cannot read")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    _one_line_error(capsys, ["read", str(folder / OTHER), "--calibration", str(bad)], "calibration")
+    good = tmp_path / "board.json"
+    assert cli.main(["calibrate", str(folder / FRAME), "--labels", str(folder / (FRAME + ".json")), "-o", str(good)]) == 0
+    _one_line_error(capsys, ["read", str(folder / "minta_1.jpg"), "--calibration", str(good)], "1600x900")
