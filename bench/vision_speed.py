@@ -1,0 +1,60 @@
+"""Time the vision stages on a 1280x720 frame, one core: full board read (with and without dice)
+and the occlusion gate. Targets: full read <= 25 ms, gate <= 5 ms.
+
+    .venv/bin/python bench/vision_speed.py [--data ../shared/data]
+"""
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+import time
+
+import cv2
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+cv2.setNumThreads(1)
+
+from vision import labels  # noqa: E402
+from vision.calibration import Calibration  # noqa: E402
+from vision.reader import BoardReader  # noqa: E402
+
+
+def timed(fn, frame, repeat: int = 30) -> float:
+    """Median milliseconds of fn(frame)."""
+    for _ in range(3):
+        fn(frame)
+    runs = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn(frame)
+        runs.append((time.perf_counter() - t0) * 1000)
+    return sorted(runs)[len(runs) // 2]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    args = parser.parse_args(argv)
+    folder = pathlib.Path(args.data) / "boards" / "gallbotond"
+    # the stills are 1600x900: scaled to 1280x720 they stand for a Pi camera frame
+    cal_image = cv2.resize(cv2.imread(str(folder / "minta_1.jpg")), (1280, 720), interpolation=cv2.INTER_AREA)
+    frame = cv2.resize(cv2.imread(str(folder / "minta_10.jpg")), (1280, 720), interpolation=cv2.INTER_AREA)
+    cal = Calibration.from_image(cal_image, labels.load(folder / "minta_1.jpg.json"))
+    board_only = BoardReader(cal, read_dice=False, read_cube=False)
+    full = BoardReader(cal)
+    print(f"frame 1280x720, one OpenCV thread, median of 30 runs")
+    print(f"{'stage':34} {'ms':>7} {'target':>8}")
+    print(f"{'occlusion gate':34} {timed(full.gate, frame):7.2f} {'<= 5':>8}")
+    print(f"{'board read (gate + checkers)':34} {timed(board_only.read, frame):7.2f} {'':>8}")
+    dice = "vision.dice" if full._read_dice else "vision.dice missing"
+    print(f"{'full read (board + dice)':34} {timed(full.read, frame):7.2f} {'<= 25':>8}   ({dice})")
+    t_cal = timed(lambda f: Calibration.from_image(f, labels.load(folder / 'minta_1.jpg.json')), cal_image, 5)
+    print(f"{'calibration (once per session)':34} {t_cal:7.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
