@@ -272,6 +272,12 @@ class Table:
             after = position_from_sides(sides, self.mover)
         except engine.EngineError as exc:
             return {"verdict": "misread", "reason": str(exc)}
+        gone = sum(before.on_roll) - sum(after.on_roll)
+        if gone > 0 and any(after.on_roll[6:]) and self.variant == "standard":
+            # none could be borne off with checkers still outside the home board: the camera
+            # lost it (a checker hidden or out of view), which is a misread, not an illegal move
+            return {"verdict": "misread",
+                    "reason": f"{gone} checker{'s' if gone > 1 else ''} of the mover not seen"}
         result = engine.check_play(before, self.dice, after, self.variant)
         if isinstance(result, engine.Legal):
             return {"verdict": "legal", "play": result.play}
