@@ -13,6 +13,7 @@ from .position import CHECKERS, Position
 __all__ = ["Legal", "Illegal", "check_play"]
 
 NEAREST_MAX = 5
+_VANISHED = "checkers appeared or vanished"
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ def check_play(before: Position, dice: Union[Dice, tuple, str], after: Position,
     misread = _count_problem(before, after)
     if misread:
         return Illegal(misread, nearest, True)
-    return Illegal(_diagnose(before, dice, after, results, variant), nearest, False)
+    reason = _diagnose(before, dice, after, results, variant)
+    return Illegal(reason, nearest, reason.startswith(_VANISHED))
 
 
 def _count_problem(before: Position, after: Position) -> str:
@@ -147,10 +149,10 @@ def _relaxed(before: Position, dice: Dice, relax: str, variant: str) -> dict:
                     continue
                 detail = detail or "no hitting before a checker has reached the home board"
             moves.append((i, i - d, detail))
-        all_home = not wait and not any(me[6:25])
+        all_home = not wait and not any(me[6:24]) and (not on_bar or relax == "bar")
         if me[d - 1]:
             if all_home:
-                moves.append((d - 1, -1, None))
+                moves.append((d - 1, -1, bar_detail))
             elif relax == "outside":
                 moves.append((d - 1, -1, "bearing off while checkers are outside the home board"))
         elif all_home:
@@ -158,7 +160,7 @@ def _relaxed(before: Position, dice: Dice, relax: str, variant: str) -> dict:
             for i in range(d - 2, -1, -1):
                 if me[i]:
                     if not higher:
-                        moves.append((i, -1, None))
+                        moves.append((i, -1, bar_detail))
                         break
                     if relax == "higher":
                         moves.append((i, -1, f"the {d} bears off only from point {d} or, when no "
@@ -225,6 +227,10 @@ def _diagnose(before: Position, dice: Dice, after: Position, results: dict, vari
         reach = _relaxed(before, dice, relax, variant)
         if key in reach and reach[key][1]:
             return reach[key][1]
+    gone = sum(before.on_roll) - sum(after.on_roll) + before.waiting[0] - after.waiting[0]
+    if gone > 0:
+        return (f"{_VANISHED}: {gone} checker(s) of the player on roll left the board, "
+                f"which no play of {dice.a}-{dice.b} can bear off")
     moved = before.pip_count[0] - after.pip_count[0]
     total = sum(dice.numbers)
     if moved > total:
