@@ -207,43 +207,58 @@ def run_demo(out: pathlib.Path, *, seed: int = 7, stream: Optional[TextIO] = Non
 class _RecordingPipeline(TruthPipeline):
     def __init__(self):
         super().__init__()
-        self.scenes: list[Scene] = []
+        self.tape: list = []
 
     def read(self, scene):
-        self.scenes.append(scene)
+        self.tape.append(scene)
         return super().read(scene)
 
 
-def scripted_scenes() -> list[Scene]:
-    """The scenes of the demo match, frame by frame (the referee run on them from the truth)."""
+def scripted_tape() -> list:
+    """The demo match as a tape: each item a Scene (one frame) or a button name (a press)."""
     from .journal import MemoryJournal
     pipeline = _RecordingPipeline()
     table = Table(settings=adapters.make_settings(DEMO_OPTIONS), journal=MemoryJournal(),
                   signals=RecordingSignals(), display=RecordingDisplay(), clock=lambda: 0.0,
                   players=DEMO_PLAYERS, right_half_of=pipeline.right_half_of)
-    play_script(Director(table, pipeline))
-    return pipeline.scenes
+
+    def press(name):
+        pipeline.tape.append(name)
+        table.press(name)
+    play_script(Director(table, pipeline, press=press))
+    return pipeline.tape
 
 
 class SceneSource:
-    """A FrameSource rendering scenes one by one (the simulated table's camera)."""
+    """A FrameSource playing a tape: renders its scenes one by one (or reads them perfectly with
+    camera=None, returning readings), and passes its button presses to `press`."""
 
-    def __init__(self, scenes, camera: Camera):
-        self.scenes = list(scenes)
+    def __init__(self, tape, camera: Optional[Camera], *, press: Optional[Callable] = None,
+                 start: int = 0):
+        self.tape = list(tape)
         self.camera = camera
-        self.index = 0
+        self.press = press
+        self.index = start
 
     def __len__(self) -> int:
-        return len(self.scenes)
+        return len(self.tape)
 
     def read(self):
-        if self.index >= len(self.scenes):
-            return None
-        self.index += 1
-        return self.camera.render(self.scenes[self.index - 1])
+        while self.index < len(self.tape):
+            item = self.tape[self.index]
+            self.index += 1
+            if isinstance(item, str):
+                if self.press is not None:
+                    self.press(item)
+                continue
+            if self.camera is None:
+                from .simulated import truth_reading
+                return truth_reading(item)
+            return self.camera.render(item)
+        return None
 
     def close(self) -> None:
-        self.index = len(self.scenes)
+        self.index = len(self.tape)
 
     def __enter__(self):
         return self
@@ -254,7 +269,7 @@ class SceneSource:
 
 def scripted_frames(seed: int = 0) -> SceneSource:
     """The demo match as rendered camera frames (`camera.source = "render"`)."""
-    return SceneSource(scripted_scenes(), Camera(seed=seed))
+    return SceneSource(scripted_tape(), Camera(seed=seed))
 
 
 def simulated_calibration(seed: int = 0):

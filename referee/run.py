@@ -89,6 +89,8 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
     display = open_display(config)
     source = open_source(config)
     presses: "queue.Queue[str]" = queue.Queue()
+    if hasattr(source, "press"):  # the simulated table presses its buttons too
+        source.press = presses.put
     if buttons is not None:
         for name in ("double", "take", "pass", "confirm", "undo"):
             if hasattr(buttons, f"when_{name}"):
@@ -104,9 +106,11 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
     paced = source_kind in ("picamera", "video")
     period = 1.0 / config.camera.fps
 
-    def between_frames(count: int) -> None:
+    def take_presses() -> None:
         while not presses.empty():
             table.press(presses.get_nowait())
+
+    def between_frames(count: int) -> None:
         if paced:
             time.sleep(max(0.0, period - (time.monotonic() - between_frames.last)))
             between_frames.last = time.monotonic()
@@ -115,7 +119,7 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
         if table.phase == MATCH_OVER:
             log.warning("the match in %s is over; nothing to referee", journal_path)
             return 0
-        frames = run_frames(table, source, reader, on_frame=between_frames,
+        frames = run_frames(table, source, reader, on_frame=between_frames, after_read=take_presses,
                             stop=lambda: bool(stopping) or table.phase == MATCH_OVER,
                             max_frames=max_frames)
         log.info("%d frames; %s", frames, table.text)

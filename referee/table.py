@@ -489,14 +489,19 @@ def open_table(path, *, match_options: dict, players, clock, **kwargs) -> Table:
 
 
 def run_frames(table: Table, source, reader, *, on_frame: Optional[Callable[[int], None]] = None,
+               after_read: Optional[Callable[[], None]] = None,
                stop: Optional[Callable[[], bool]] = None, max_frames: Optional[int] = None) -> int:
-    """Read frames until the source ends (or stop() says so), feeding each reading to the table."""
+    """Read frames until the source ends (or stop() says so), feeding each reading to the table
+    (reader None: the source gives readings). after_read runs between reading and judging (button
+    presses are taken there, in order with the frames)."""
     count = 0
     while (stop is None or not stop()) and (max_frames is None or count < max_frames):
         frame = source.read()
         if frame is None:
             break
-        table.feed(reader.read(frame))
+        if after_read is not None:
+            after_read()
+        table.feed(reader.read(frame) if reader is not None else frame)
         count += 1
         if on_frame is not None:
             on_frame(count)

@@ -1,0 +1,54 @@
+"""Runs the table loop over the demo tape in a child process, to be killed (SIGKILL) mid-turn.
+
+    python -m tests.referee.table_child JOURNAL START [--render] [--delay S]
+
+Prints "frame N" (flushed) before judging tape item N, so the parent knows how far it got.
+"""
+import sys
+import time
+
+import engine
+from referee.demo import DEMO_OPTIONS, DEMO_PLAYERS, Camera, SceneSource, scripted_tape
+from referee.simulated import RecordingDisplay, RecordingSignals, TruthPipeline
+from referee.table import open_table
+
+
+class _Patch:
+    def setattr(self, obj, name, value, raising=True):
+        setattr(obj, name, value)
+
+
+def main(argv):
+    if not hasattr(engine, "MatchState"):
+        from tests.referee import fake_match
+        fake_match.install(_Patch())
+    journal, start = argv[0], int(argv[1])
+    delay = float(argv[argv.index("--delay") + 1]) if "--delay" in argv else 0.0
+    render = "--render" in argv
+    pipeline = TruthPipeline()
+    table = open_table(journal, match_options=DEMO_OPTIONS, players=DEMO_PLAYERS, clock=time.time,
+                       signals=RecordingSignals(), display=RecordingDisplay(),
+                       right_half_of=pipeline.right_half_of)
+    reader = None
+    camera = None
+    if render:
+        from referee.demo import simulated_calibration
+        from vision.reader import BoardReader
+        calibration = simulated_calibration()
+        reader = BoardReader(calibration)
+        table.right_half_of = calibration.right_half_of
+        camera = Camera()
+    tape = scripted_tape()
+    source = SceneSource(tape, camera, press=table.press, start=start)
+    while True:
+        print(f"frame {source.index}", flush=True)
+        item = source.read()
+        if item is None:
+            break
+        table.feed(reader.read(item) if reader else item)
+        time.sleep(delay)
+    print("done", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
