@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
 
 SETUP, OPENING, ROLL, DOUBLED, REROLL, MOVE, CHECK, MATCH_OVER = (
     "setup", "opening", "roll", "doubled", "reroll", "move", "check", "match over")
-BUTTONS = ("double", "take", "pass", "confirm", "undo")
+# firmware_bridge.Buttons: five buttons, three with a second meaning when held
+BUTTONS = ("double", "take", "pass", "confirm", "undo", "beaver", "condone", "new_game")
 
 
 def _default_right_half(player: int) -> str:
@@ -56,6 +57,7 @@ class Table:
         self.verdicts: list[dict] = []         # every verdict journalled, for callers and tests
         self.on_verdict: Optional[Callable[[dict], None]] = None
         self.variant = getattr(settings, "variant", "standard")
+        self._before_double = self.state
 
     # ---- inputs --------------------------------------------------------------------------------
 
@@ -84,6 +86,10 @@ class Table:
     # ---- phases --------------------------------------------------------------------------------
 
     def _on_setup(self, event) -> None:
+        if isinstance(event, ButtonPressed) and event.name == "new_game":
+            self.phase = OPENING
+            self._say("new game: roll one die each", record="setup", signal="clear")
+            return
         if isinstance(event, BoardSeen) and self._is_setup(event.sides):
             self.phase = OPENING
             self._say("set-up recognised: roll one die each", record="setup", signal="clear")
@@ -144,6 +150,10 @@ class Table:
             return
         if isinstance(event, ButtonPressed) and event.name == "confirm" and self.pending:
             self._recheck_pending(self.observer.latest_sides, True)
+        elif isinstance(event, ButtonPressed) and event.name == "condone" and self.pending:
+            self._condone_if_pending()
+            adapters.call(self.signals, "clear")
+            self._signal_turn()
 
     def _on_doubled(self, event) -> None:
         taker = 1 - self.state.position.turn
@@ -158,8 +168,19 @@ class Table:
             self.state = self.state.apply(engine.Pass())
             self._record("pass", action=engine.Pass())
             self._game_over(before, f"{self.players[taker]} passes")
+        elif isinstance(event, ButtonPressed) and event.name == "beaver":
+            if not getattr(self.settings, "beaver", False):
+                self._say("beavers are not played (config)", signal="attention", record="notice")
+                return
+            self.state = self.state.apply(engine.Beaver())
+            self.phase = ROLL
+            self._say(f"{self.players[taker]} beavers: cube {self.state.cube_value}",
+                      record="beaver", action=engine.Beaver(), signal="turn")
         elif isinstance(event, ButtonPressed) and event.name == "undo":
-            self._say("answer the double: take or pass", signal="attention")
+            self.state = self._before_double
+            self.phase = ROLL
+            self._say("double withdrawn", record="undo", action={"action": "undo"}, signal="clear")
+            self._signal_turn()
         elif isinstance(event, DiceSeen):
             self._say("answer the double first: take or pass", signal="attention", record="notice")
 
@@ -221,6 +242,7 @@ class Table:
 
     def _offer_double(self, roller: int) -> None:
         offered = self._next_cube_face()
+        self._before_double = self.state
         try:
             self.state = self.state.apply(engine.Double())
         except engine.EngineError as exc:
@@ -423,14 +445,16 @@ class Table:
     def resume(cls, journal, **kwargs) -> "Table":
         """Rebuild a table from its journal: replay every journalled action, restore the phase."""
         table = cls(journal=journal, **kwargs)
-        state = table.state
+        states = [table.state]
         last = None
         for record in journal.records:
-            if "action" in record and record["action"]:
-                state = state.apply(adapters.decode_action(record["action"]))
+            if record.get("action"):
+                _replay(states, record["action"])
             if "table" in record:
                 last = record
-        table.state = state
+        state = table.state = states[-1]
+        if len(states) > 1:
+            table._before_double = states[-2]
         if last is not None:
             snap = last["table"]
             table.phase = snap["phase"]
@@ -461,11 +485,20 @@ def replay_journal(records: list[dict]):
         raise ValueError("the journal does not start with a 'match' record")
     options = records[0]["settings"]
     players = tuple(records[0].get("players", ("Player 0", "Player 1")))
-    state = adapters.new_match(adapters.make_settings(options))
+    states = [adapters.new_match(adapters.make_settings(options))]
     for record in records:
         if record.get("action"):
-            state = state.apply(adapters.decode_action(record["action"]))
-    return options, players, state
+            _replay(states, record["action"])
+    return options, players, states[-1]
+
+
+def _replay(states: list, action: dict) -> None:
+    """Apply one journalled action to the stack of states ("undo" drops the last one)."""
+    if action.get("action") == "undo":
+        if len(states) > 1:
+            states.pop()
+        return
+    states.append(states[-1].apply(adapters.decode_action(action)))
 
 
 def open_table(path, *, match_options: dict, players, clock, **kwargs) -> Table:

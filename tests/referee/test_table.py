@@ -305,3 +305,45 @@ def test_unknown_button_is_an_error(tmp_path):
     _, t, _, _ = make(tmp_path)
     with pytest.raises(ValueError, match="unknown button"):
         t.press("resign")
+
+
+def test_r9_condone_button_accepts_the_illegal_move_at_once(tmp_path):
+    d, t, s, _ = bob_rolled_64(tmp_path)
+    wrong = t.state.position.play("24/18 13/8")
+    d.move_to(wrong)
+    d.lift()
+    t.press("condone")                         # Ann holds confirm: the move stands
+    assert last(t, "condoned") and t.pending is None
+    assert t.state.position == wrong and t.state.position.turn == 0
+
+
+def test_undo_withdraws_a_double_and_replays_so(tmp_path):
+    d, t, s, _ = started(tmp_path)
+    d.move_to(t.state.position.play("8/5 6/5"))
+    d.lift()
+    before = t.state
+    t.press("double")
+    t.press("undo")
+    assert t.phase == "roll" and t.state == before
+    t.journal.close()
+    pipeline = TruthPipeline()
+    t2 = open_table(tmp_path / "j.jsonl", match_options=OPTIONS, players=("Ann", "Bob"),
+                    clock=Clock(), signals=RecordingSignals(), display=RecordingDisplay(),
+                    right_half_of=pipeline.right_half_of)
+    assert t2.state == before
+
+
+def test_r12_beaver_only_when_the_config_allows_it(tmp_path):
+    d, t, s, _ = started(tmp_path)
+    d.move_to(t.state.position.play("8/5 6/5"))
+    d.lift()
+    t.press("double")
+    t.press("beaver")
+    assert t.phase == "doubled" and "beavers are not played" in t.text
+
+
+def test_new_game_button_starts_the_opening_from_any_board(tmp_path):
+    d, t, _, _ = make(tmp_path)
+    d.show(sides=adapters.sides_of(engine.Position.start().play("8/5 6/5")))
+    t.press("new_game")
+    assert t.phase == "opening"
