@@ -94,12 +94,13 @@ class DemoResult:
     frames: int
     seconds: float
     verdicts: dict = field(default_factory=dict)
+    readings: str = ""
 
     def summary(self) -> str:
         state = self.table.state
         kinds = ", ".join(f"{k} {v}" for k, v in sorted(self.verdicts.items()))
         return (f"{self.frames} frames in {self.seconds:.1f} s; score {state.score[0]}-{state.score[1]}"
-                f" ({self.table.phase}); {kinds}")
+                f" ({self.table.phase}); {kinds}; readings from {self.readings}")
 
 
 def play_script(d: Director) -> None:
@@ -149,6 +150,31 @@ def play_script(d: Director) -> None:
     d.press("pass")                                    # Bob passes: Alice wins 3-0
 
 
+DEMO_STYLES = ("classic", "tournament", "paper")
+
+
+def vision_pipeline(seed: int):
+    """The real pipeline on the first board style the vision calibrates and reads back; if it
+    reads none, the scene's truth, saying why (so `make demo` still shows the referee at work)."""
+    from vision.errors import VisionError
+    start = Scene(sides=adapters.sides_of(engine.Position.start()))
+    problems = []
+    for style in DEMO_STYLES:
+        camera = Camera(style=style, seed=seed)
+        try:
+            pipeline = VisionPipeline(camera, start)
+            reading = pipeline.read(start)
+            if getattr(reading, "hand_in_view", False) or reading.sides != start.sides:
+                raise VisionError("the set-up frame is not read back as the set-up")
+        except (VisionError, ValueError) as exc:
+            problems.append(f"{style}: {exc}")
+            continue
+        return pipeline, f"vision.BoardReader ({style} board)"
+    log.warning("the vision does not read the rendered boards (%s); the demo reads the scenes' "
+                "truth instead", "; ".join(problems))
+    return TruthPipeline(), "scene truth: the vision could not read the rendered board"
+
+
 def make_signals(clock):
     """Signals on gpiozero's MockFactory pins when the bridge has them, else a recorder."""
     try:
@@ -177,11 +203,7 @@ def run_demo(out: pathlib.Path, *, seed: int = 7, stream: Optional[TextIO] = Non
     for path in (journal_path, mat_path):
         if path.exists():
             path.unlink()
-    if truth:
-        pipeline = TruthPipeline()
-    else:
-        start = Scene(sides=adapters.sides_of(engine.Position.start()))
-        pipeline = VisionPipeline(Camera(seed=seed), start)
+    pipeline, how = (TruthPipeline(), "scene truth (asked for)") if truth else vision_pipeline(seed)
     display = TerminalDisplay(stream) if stream is not None else RecordingDisplay()
     signals = make_signals(clock)
     table = open_table(journal_path, match_options=DEMO_OPTIONS, players=DEMO_PLAYERS,
@@ -201,7 +223,7 @@ def run_demo(out: pathlib.Path, *, seed: int = 7, stream: Optional[TextIO] = Non
             key = record["type"] if record["type"] != "verdict" else record["verdict"]
             verdicts[key] = verdicts.get(key, 0) + 1
     return DemoResult(journal_path, mat_path, table, director.frames,
-                      time.perf_counter() - started, verdicts)
+                      time.perf_counter() - started, verdicts, how)
 
 
 class _RecordingPipeline(TruthPipeline):

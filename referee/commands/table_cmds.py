@@ -78,8 +78,12 @@ def cmd_demo(args) -> int:
 
 def cmd_replay(args) -> int:
     from referee.replay import replay
+    def show(record: dict) -> None:
+        what = record.get("play") or record.get("reason") or ""
+        print(f"frame {record.get('frame', '?')}: player {record.get('player')}: "
+              f"{record.get('verdict')} {what}".rstrip(), flush=True)
     result = replay(args.frames, calibration=args.calibration, config=args.config,
-                    journal=args.journal, mat=args.out)
+                    journal=args.journal, mat=args.out, on_verdict=show)
     print(result.summary())
     return 0
 
