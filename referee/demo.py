@@ -287,15 +287,3 @@ class SceneSource:
 
     def __exit__(self, *exc):
         self.close()
-
-
-def scripted_frames(seed: int = 0) -> SceneSource:
-    """The demo match as rendered camera frames (`camera.source = "render"`)."""
-    return SceneSource(scripted_tape(), Camera(seed=seed))
-
-
-def simulated_calibration(seed: int = 0):
-    """The calibration of the simulated table, made from its rendered set-up frame."""
-    from vision.calibration import Calibration
-    camera = Camera(seed=seed)
-    return Calibration.from_image(camera.render(Scene(sides=adapters.sides_of(engine.Position.start()))))

@@ -17,35 +17,35 @@ from .table import MATCH_OVER, open_table, run_frames
 log = logging.getLogger(__name__)
 
 
-def open_source(config: Config, *, seed: int = 0):
-    """The frame source the config names."""
+def open_camera(config: Config):
+    """(frame source, reader, right_half_of) as the config says. The simulated table ("render")
+    renders the demo match and reads it with the vision; where the vision cannot read the
+    rendered board yet, its readings come from the scenes (said in the log)."""
     source = config.camera.source
-    from vision import sources
-    if source == "picamera":
-        return sources.PiCameraSource()
     kind, _, arg = source.partition(":")
-    if kind == "video":
-        return sources.VideoCaptureSource(int(arg) if arg.isdigit() else str(config.resolve(arg)))
-    if kind == "folder":
-        return sources.ImageFolderSource(config.resolve(arg))
     if kind == "render":
-        from .demo import scripted_frames
-        return scripted_frames(seed=seed)
-    raise ValueError(f"camera source {source!r} is not known")
-
-
-def open_calibration(config: Config, source_kind: str):
-    """The calibration file; for the simulated table one is made from its set-up frame if missing."""
+        from .demo import SceneSource, scripted_tape, vision_pipeline
+        pipeline, how = vision_pipeline(seed=0)
+        log.info("simulated table: readings from %s", how)
+        camera = getattr(pipeline, "camera", None)
+        reader = getattr(pipeline, "reader", None)
+        return SceneSource(scripted_tape(), camera), reader, pipeline.right_half_of
+    from vision import sources
     from vision.calibration import Calibration
+    from vision.reader import BoardReader
     path = config.resolve(config.camera.calibration)
-    if not path.exists() and source_kind == "render":
-        from .demo import simulated_calibration
-        calibration = simulated_calibration()
-        calibration.save(path)
-        return calibration
     if not path.exists():
         raise ValueError(f"calibration {path} does not exist; make it with `bgref calibrate`")
-    return Calibration.load(path)
+    calibration = Calibration.load(path)
+    if source == "picamera":
+        frames = sources.PiCameraSource(tuple(calibration.image_size))
+    elif kind == "video":
+        frames = sources.VideoCaptureSource(int(arg) if arg.isdigit() else str(config.resolve(arg)))
+    elif kind == "folder":
+        frames = sources.ImageFolderSource(config.resolve(arg))
+    else:
+        raise ValueError(f"camera source {source!r} is not known")
+    return frames, BoardReader(calibration), calibration.right_half_of
 
 
 def open_signals(config: Config):
@@ -81,13 +81,10 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
     """Run the table until the frames end, the match is over, or SIGTERM/SIGINT."""
     config = load_config(path)
     source_kind = config.camera.source.partition(":")[0]
-    calibration = open_calibration(config, source_kind)
-    from vision.reader import BoardReader
-    reader = BoardReader(calibration)
+    source, reader, right_half_of = open_camera(config)
     journal_path = config.resolve(config.referee.journal)
     signals, buttons = open_signals(config)
     display = open_display(config)
-    source = open_source(config)
     presses: "queue.Queue[str]" = queue.Queue()
     if hasattr(source, "press"):  # the simulated table presses its buttons too
         source.press = presses.put
@@ -97,7 +94,7 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
                 setattr(buttons, f"when_{name}", lambda n=name: presses.put(n))
     table = open_table(journal_path, match_options=config.match_options(),
                        players=tuple(config.match.players), clock=clock, signals=signals,
-                       display=display, right_half_of=calibration.right_half_of,
+                       display=display, right_half_of=right_half_of,
                        min_confidence=config.referee.min_confidence,
                        settle_frames=config.referee.settle_frames,
                        brightness=config.display.brightness)

@@ -31,13 +31,12 @@ def main(argv):
                        right_half_of=pipeline.right_half_of)
     reader = None
     camera = None
-    if render:
-        from referee.demo import simulated_calibration
-        from vision.reader import BoardReader
-        calibration = simulated_calibration()
-        reader = BoardReader(calibration)
-        table.right_half_of = calibration.right_half_of
-        camera = Camera()
+    if render:  # through the vision, where it reads the rendered boards
+        from referee.demo import vision_pipeline
+        pipeline, _ = vision_pipeline(seed=0)
+        reader = getattr(pipeline, "reader", None)
+        camera = getattr(pipeline, "camera", None)
+        table.right_half_of = pipeline.right_half_of
     tape = scripted_tape()
     source = SceneSource(tape, camera, press=table.press, start=start)
     while True:

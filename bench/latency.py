@@ -1,0 +1,110 @@
+"""Referee latency and memory on the simulated table.
+
+1. The median time from the frame in which the dice are lifted to the LED verdict: the frame
+   goes through vision.BoardReader (when the vision reads the rendered board), the observer, the
+   table and engine.check_play, to the Signals call on gpiozero mock pins. Target: <= 60 ms here.
+2. The resident memory (peak RSS) of `bgref run` on the simulated table (camera.source =
+   "render", mock pins, the terminal display). Target: <= 150 MB.
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+LATENCY_TARGET_MS = 60.0
+MEMORY_TARGET_MB = 150.0
+
+
+class TimedSignals:
+    """Signals that note when a verdict light was set (perf_counter)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.last_verdict_at = None
+
+    def __getattr__(self, name):
+        target = getattr(self.inner, name)
+        if name in ("accepted", "illegal", "attention"):
+            def timed(*args, **kwargs):
+                result = target(*args, **kwargs)
+                self.last_verdict_at = time.perf_counter()
+                return result
+            return timed
+        return target
+
+
+def measure_latency():
+    import engine  # noqa: F401  (fail early if the engine is missing)
+    from referee.demo import DEMO_OPTIONS, DEMO_PLAYERS, SceneSource, make_signals, scripted_tape, vision_pipeline
+    from referee.simulated import RecordingDisplay
+    from referee.table import open_table
+
+    pipeline, how = vision_pipeline(seed=3)
+    camera = getattr(pipeline, "camera", None)
+    reader = getattr(pipeline, "reader", None)
+    signals = TimedSignals(make_signals(time.time))
+    with tempfile.TemporaryDirectory() as tmp:
+        table = open_table(pathlib.Path(tmp) / "bench.jsonl", match_options=DEMO_OPTIONS,
+                           players=DEMO_PLAYERS, clock=time.time, signals=signals,
+                           display=RecordingDisplay(), right_half_of=pipeline.right_half_of,
+                           settle_frames=1)
+        source = SceneSource(scripted_tape(), camera, press=table.press)
+        times = []
+        while True:
+            frame = source.read()  # the camera's work (rendering here) is not the referee's
+            if frame is None:
+                break
+            verdicts = len(table.verdicts)
+            start = time.perf_counter()
+            table.feed(reader.read(frame) if reader is not None else frame)
+            if len(table.verdicts) > verdicts and table.verdicts[-1]["type"] == "verdict":
+                times.append((signals.last_verdict_at - start) * 1000)
+        table.journal.close()
+        signals.close()
+    return times, how
+
+
+def measure_memory():
+    with tempfile.TemporaryDirectory() as tmp:
+        config = pathlib.Path(tmp) / "bgref.toml"
+        config.write_text('[camera]\nsource = "render"\n[signals]\npin_factory = "mock"\n'
+                          '[referee]\njournal = "bench.jsonl"\nsettle_frames = 1\n'
+                          '[match]\nlength = 3\n')
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        proc = subprocess.run([sys.executable, "-m", "referee.cli", "run", "-c", str(config)],
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True)
+        peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        if proc.returncode != 0:
+            return None, proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "failed"
+        return peak_kb / 1024.0, ""
+
+
+def main() -> int:
+    times, how = measure_latency()
+    if times:
+        median = statistics.median(times)
+        print(f"dice lifted -> LED verdict: median {median:.1f} ms, max {max(times):.1f} ms over "
+              f"{len(times)} verdicts (target <= {LATENCY_TARGET_MS:.0f} ms); readings from {how}")
+    else:
+        print("dice lifted -> LED verdict: no verdicts measured")
+    memory, problem = measure_memory()
+    if memory is None:
+        print(f"bgref run on the simulated table: could not run ({problem})")
+    else:
+        print(f"bgref run on the simulated table: peak resident memory {memory:.0f} MB "
+              f"(target <= {MEMORY_TARGET_MB:.0f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
