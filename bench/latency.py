@@ -44,7 +44,8 @@ class TimedSignals:
 
 def measure_latency():
     import engine  # noqa: F401  (fail early if the engine is missing)
-    from referee.demo import DEMO_OPTIONS, DEMO_PLAYERS, SceneSource, make_signals, scripted_tape, vision_pipeline
+    from referee.demo import (DEMO_OPTIONS, DEMO_PLAYERS, SceneSource, make_signals, random_tape,
+                              scripted_tape, vision_pipeline)
     from referee.simulated import RecordingDisplay
     from referee.table import open_table
 
@@ -52,24 +53,26 @@ def measure_latency():
     camera = getattr(pipeline, "camera", None)
     reader = getattr(pipeline, "reader", None)
     signals = TimedSignals(make_signals(time.time))
+    tapes = [scripted_tape()] + [random_tape(seed, turns=40) for seed in (1, 2, 3)]
+    times = []
     with tempfile.TemporaryDirectory() as tmp:
-        table = open_table(pathlib.Path(tmp) / "bench.jsonl", match_options=DEMO_OPTIONS,
-                           players=DEMO_PLAYERS, clock=time.time, signals=signals,
-                           display=RecordingDisplay(), right_half_of=pipeline.right_half_of,
-                           settle_frames=1)
-        source = SceneSource(scripted_tape(), camera, press=table.press)
-        times = []
-        while True:
-            frame = source.read()  # the camera's work (rendering here) is not the referee's
-            if frame is None:
-                break
-            verdicts = len(table.verdicts)
-            start = time.perf_counter()
-            table.feed(reader.read(frame) if reader is not None else frame)
-            if len(table.verdicts) > verdicts and table.verdicts[-1]["type"] == "verdict":
-                times.append((signals.last_verdict_at - start) * 1000)
-        table.journal.close()
-        signals.close()
+        for number, tape in enumerate(tapes):
+            table = open_table(pathlib.Path(tmp) / f"bench{number}.jsonl",
+                               match_options=DEMO_OPTIONS, players=DEMO_PLAYERS, clock=time.time,
+                               signals=signals, display=RecordingDisplay(),
+                               right_half_of=pipeline.right_half_of, settle_frames=1)
+            source = SceneSource(tape, camera, press=table.press)
+            while True:
+                frame = source.read()  # the camera's work (rendering here) is not the referee's
+                if frame is None:
+                    break
+                verdicts = len(table.verdicts)
+                start = time.perf_counter()
+                table.feed(reader.read(frame) if reader is not None else frame)
+                if len(table.verdicts) > verdicts and table.verdicts[-1]["type"] == "verdict":
+                    times.append((signals.last_verdict_at - start) * 1000)
+            table.journal.close()
+    signals.close()
     return times, how
 
 

@@ -226,7 +226,9 @@ def run_demo(out: pathlib.Path, *, seed: int = 7, stream: Optional[TextIO] = Non
                       time.perf_counter() - started, verdicts, how)
 
 
-class _RecordingPipeline(TruthPipeline):
+class RecordingPipeline(TruthPipeline):
+    """Reads scenes perfectly and keeps them as a tape (with button presses) to replay later."""
+
     def __init__(self):
         super().__init__()
         self.tape: list = []
@@ -239,7 +241,7 @@ class _RecordingPipeline(TruthPipeline):
 def scripted_tape() -> list:
     """The demo match as a tape: each item a Scene (one frame) or a button name (a press)."""
     from .journal import MemoryJournal
-    pipeline = _RecordingPipeline()
+    pipeline = RecordingPipeline()
     table = Table(settings=adapters.make_settings(DEMO_OPTIONS), journal=MemoryJournal(),
                   signals=RecordingSignals(), display=RecordingDisplay(), clock=lambda: 0.0,
                   players=DEMO_PLAYERS, right_half_of=pipeline.right_half_of)
@@ -287,3 +289,32 @@ class SceneSource:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def random_tape(seed: int, turns: int = 40) -> list:
+    """A tape of one game played with random dice and random legal plays (benches): set-up,
+    opening roll, then up to `turns` turns of roll, move (with hands), lift."""
+    import random
+    from .journal import MemoryJournal
+    rng = random.Random(seed)
+    pipeline = RecordingPipeline()
+    table = Table(settings=adapters.make_settings(DEMO_OPTIONS), journal=MemoryJournal(),
+                  signals=RecordingSignals(), display=RecordingDisplay(), clock=lambda: 0.0,
+                  players=DEMO_PLAYERS, right_half_of=pipeline.right_half_of)
+    d = Director(table, pipeline)
+    d.set_up()
+    while table.phase == "opening":
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        d.opening(a, b)
+        if table.phase == "reroll":
+            d.lift()
+    for _ in range(turns):
+        if table.phase == "roll":
+            d.roll(table.state.position.turn, rng.randint(1, 6), rng.randint(1, 6))
+        if table.phase != "move":
+            break
+        position = table.state.position
+        plays = list(position.legal_plays(table.dice))
+        d.move_to(position.play(rng.choice(plays)) if plays else position.swapped())
+        d.lift()
+    return pipeline.tape
