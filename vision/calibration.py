@@ -25,6 +25,7 @@ POINT_WIDTH = 32  # canonical pixels per point column
 HOMES = ("bottom right", "bottom left", "top right", "top left")
 START = {24: 2, 13: 5, 8: 3, 6: 5}  # the starting position, in a side's own numbering
 VERSION = 1
+MIN_SCORE = 22  # points of 24 the calibration image must read back as given
 
 
 def as_image(image) -> np.ndarray:
@@ -57,39 +58,121 @@ def turn_corners(corners: np.ndarray, rotate: int) -> np.ndarray:
     return np.roll(corners, (rotate // 90) % 4, axis=0)
 
 
-def find_board(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Find the board: its outer outline and its playing area (4 corners each, image order).
+def _quad_candidates(mask: np.ndarray, min_fill: float) -> list[tuple[float, np.ndarray]]:
+    """(area, 4 corners) of the large, nearly convex four-sided regions of a binary mask."""
+    area_img = mask.shape[0] * mask.shape[1]
+    out = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        hull = cv2.convexHull(contour)
+        area = cv2.contourArea(hull)
+        if area < 0.08 * area_img or area > 0.97 * area_img:
+            continue
+        fill = cv2.contourArea(contour) / max(area, 1.0)
+        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        if len(approx) == 4 and fill >= min_fill:
+            out.append((area, approx.reshape(4, 2).astype(np.float32)))
+    return out
 
-    The board is the largest bright quadrilateral region; its playing area is found inside it as
-    the region within the frame band (a dark or contrasting border running round all four sides).
-    """
+
+def find_outline(image: np.ndarray) -> np.ndarray:
+    """The board's outline (4 corners, image order): the largest bright four-sided region, or else
+    the largest four-sided region that differs from the table (the colour round the image's edge)."""
     image = as_image(image)
     h, w = image.shape[:2]
     scale = 640.0 / max(h, w)
     small = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    small = cv2.GaussianBlur(small, (5, 5), 0)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     if float(gray.std()) < 8:
         raise CalibrationError("no board in the image: it is nearly uniform")
-    _, mask = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    area_img = small.shape[0] * small.shape[1]
-    best = None
-    for contour in contours:
-        hull = cv2.convexHull(contour)
-        area = cv2.contourArea(hull)
-        if area < 0.08 * area_img:
-            continue
-        fill = cv2.contourArea(contour) / max(area, 1.0)
-        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
-        if len(approx) != 4 or fill < 0.9:
-            continue
-        if best is None or area > best[0]:
-            best = (area, approx.reshape(4, 2).astype(np.float32))
-    if best is None:
-        raise CalibrationError("no board found: no large bright four-sided region in the image")
-    outer = order_corners(best[1] / scale)
-    inner = _inner_area(image, outer)
+    _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    found = _quad_candidates(bright, 0.9)
+    if not found:
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+        b = max(2, int(min(small.shape[:2]) * 0.03))
+        edge = np.concatenate([lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
+                               lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)])
+        table = np.median(edge, 0)
+        spread = float(np.percentile(np.sqrt(((edge - table) ** 2).sum(1)), 90))
+        distance = np.sqrt(((lab - table) ** 2).sum(2))
+        not_table = (distance > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
+        not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        found = _quad_candidates(not_table, 0.85)
+    if not found:
+        raise CalibrationError("no board found: no large four-sided region stands out from the table")
+    return order_corners(max(found, key=lambda c: c[0])[1] / scale)
+
+
+def find_board(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Find the board: its outer outline and its playing area (4 corners each, image order)."""
+    outer, inner, _ = board_layout(image, 0)
     return outer, inner
+
+
+def board_layout(image: np.ndarray, rotate: int | None = None):
+    """(outline, playing area, bar) of the board in an image; bar is the (start, end) of a central
+    bar as fractions of the playing area's width, or None. Corners are in the order of the image
+    turned by `rotate` (by default 0 or 90, whichever puts the board's long side across)."""
+    image = as_image(image)
+    outer = find_outline(image)
+    if rotate is None:
+        wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
+        rotate = 0 if wide else 90
+    outer = turn_corners(outer, rotate)
+    try:
+        inner, bar = _layout(image, outer)
+    except CalibrationError:
+        inner, bar = _inner_area(image, outer), None
+    return outer, inner, bar
+
+
+def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    m = np.concatenate([[0], mask.astype(np.int8), [0]])
+    d = np.diff(m)
+    return list(zip(np.flatnonzero(d == 1).tolist(), np.flatnonzero(d == -1).tolist()))
+
+
+def _span(playing: np.ndarray, min_run: int) -> tuple[int, int]:
+    long_runs = [r for r in _runs(playing) if r[1] - r[0] >= min_run]
+    if not long_runs:
+        raise CalibrationError("no point triangles found inside the board outline")
+    return long_runs[0][0], long_runs[-1][1]
+
+
+def _layout(image: np.ndarray, outer: np.ndarray):
+    """The playing area inside the outline: the part crossed by the slanting sides of the point
+    triangles. The frame, the bar and the trays are plain along their length: no steep edges and
+    one colour nearly throughout; a column or row of the playing area has one or the other."""
+    W = 640
+    w = float(np.linalg.norm(outer[1] - outer[0]))
+    h = float(np.linalg.norm(outer[3] - outer[0]))
+    H = max(64, int(round(W * h / max(w, 1.0))))
+    M = cv2.getPerspectiveTransform(np.float32(outer), np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
+    warped = cv2.GaussianBlur(cv2.warpPerspective(image, M, (W, H)), (3, 3), 0)
+    gray = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    steep = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)) > 24
+    lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] *= 0.5
+    core = slice(int(H * 0.1), int(H * 0.9))
+    med = np.median(lab[core], 0)
+    uniform_x = (np.sqrt(((lab[core] - med[None]) ** 2).sum(2)) < 14).mean(0)
+    plain_x = (steep[core].mean(0) < 0.05) & (uniform_x > 0.85)
+    pw = W / 14.0
+    x0, x1 = _span(~plain_x, int(pw))
+    bar = None
+    for a, b in _runs(plain_x[x0:x1]):
+        if b - a > 0.3 * pw and 0.35 < (a + b) / 2 / (x1 - x0) < 0.65:
+            bar = (a / (x1 - x0), b / (x1 - x0))
+    cols = np.flatnonzero(~plain_x[x0:x1]) + x0
+    med_r = np.median(lab[:, cols], 1)
+    uniform_y = (np.sqrt(((lab[:, cols] - med_r[:, None]) ** 2).sum(2)) < 14).mean(1)
+    plain_y = (steep[:, cols].mean(1) < 0.05) & (uniform_y > 0.85)
+    y0, y1 = _span(~plain_y, int(pw * 0.4))
+    if x1 - x0 < W * 0.5 or y1 - y0 < H * 0.5:
+        raise CalibrationError("the playing area found is too small")
+    pts = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2), bar
 
 
 def _band_edge(profile: np.ndarray) -> int | None:
@@ -327,18 +410,19 @@ class Calibration:
             labels_mod.validate(labels)
             if labels.get("hand_in_view"):
                 raise CalibrationError("the calibration image has a hand over the board")
-        outer_img, inner_img = find_board(image)
-        if labels is not None:
-            rotate = int(labels.get("rotate", 0))
-        else:
-            w_top = np.linalg.norm(inner_img[1] - inner_img[0])
-            h_left = np.linalg.norm(inner_img[3] - inner_img[0])
-            rotate = 0 if w_top >= h_left else 90
-        corners = turn_corners(inner_img, rotate)
-        outer = turn_corners(outer_img, rotate)
+        rotate = int(labels.get("rotate", 0)) if labels is not None else None
+        outer_img = find_outline(image)
+        if rotate is None:
+            wide = np.linalg.norm(outer_img[1] - outer_img[0]) >= np.linalg.norm(outer_img[3] - outer_img[0])
+            rotate = 0 if wide else 90
+        outer, corners, bar_frac = board_layout(image, rotate)
         w_c = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
         h_c = float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
         W = 12 * POINT_WIDTH
+        bar = None
+        if bar_frac is not None:
+            W = int(round(12 * POINT_WIDTH / (1 - (bar_frac[1] - bar_frac[0]))))
+            bar = (int(round(bar_frac[0] * W)), int(round(bar_frac[1] * W)))
         H = int(round(W * h_c / max(w_c, 1.0)))
         base = dict(
             image_size=(image.shape[1], image.shape[0]),
@@ -346,42 +430,49 @@ class Calibration:
             corners=tuple(tuple(map(float, c)) for c in corners),
             outer=tuple(tuple(map(float, c)) for c in outer),
             size=(W, H),
-            bar=None,
+            bar=bar,
         )
         if labels is not None:
             names = labels_mod.colours(labels)
             if len(names) != 2:
                 raise CalibrationError(f"the calibration label must name two checker colours, it names {names}")
             colours = (names[0], names[1])
-            candidates = [(labels, colours)]
+            candidates = [(labels, colours, home)]
         else:
             colours = ("colour0", "colour1")
-            candidates = [(start_label(h, colours), colours) for h in ("bottom right", "bottom left")]
+            homes = (home,) if home else ("bottom right", "bottom left")
+            candidates = [(start_label(h, colours), colours, h) for h in homes]
         best = None
-        for label, cols in candidates:
+        for label, cols, cand_home in candidates:
             try:
-                model = checkers.learn(image, base, label, cols)
+                fields, score = checkers.learn(image, base, label, cols)
             except CalibrationError as exc:
                 log.debug("candidate failed: %s", exc)
                 continue
-            if best is None or model[1] > best[1]:
-                best = (model[0], model[1], label)
+            if best is None or score > best[1]:
+                best = (fields, score, label, cand_home)
         if best is None:
             raise CalibrationError("could not learn the checker colours from the calibration image")
-        fields, score, label = best
-        if score < 22:
+        fields, score, label, home_ = best
+        named = fields.pop("named_colours")
+        if score < MIN_SCORE:
             raise CalibrationError(
-                f"the calibration image does not show the given position (only {score} of 24 points read back)"
+                f"the calibration image does not show the {'given' if labels else 'starting'} position "
+                f"(only {score} of 24 points read back)"
             )
         if labels is None:
-            colours = fields.pop("named_colours")
-            label = {**label, "top": [[colours[int(c[-1])] if c else None, n] for c, n in label["top"]],
-                     "bottom": [[colours[int(c[-1])] if c else None, n] for c, n in label["bottom"]]}
-            chosen_home = next(h for h in ("bottom right", "bottom left") if start_label(h, colours) == {**label})
-            players_ = colours
-            home_ = chosen_home
+            if named[0] == named[1]:
+                named = (f"{named[0]} 1", f"{named[1]} 2")
+            colours = named
+            players_ = colours  # player 0 is the colour whose home is along the bottom edge (or `home`)
+            if players:
+                if set(players) != set(colours):
+                    raise CalibrationError(f"players {tuple(players)} do not match the colours seen {colours}")
+                players_ = tuple(players)
+                if players_ != colours:  # the other colour holds player 0's points: mirror the home
+                    row, side = home_.split()
+                    home_ = f"{'top' if row == 'bottom' else 'bottom'} {side}"
         else:
-            fields.pop("named_colours", None)
             players_ = tuple(players) if players else colours
             if set(players_) != set(colours):
                 raise CalibrationError(f"players {players_} do not match the label colours {colours}")

@@ -120,8 +120,11 @@ def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], name
             out[key] = (None, 0, float(max(0.0, 1.0 - 2 * mass)))
             continue
         x = (ext - offset[0 if key[0] == "top" else 1]) / pitch
-        n = max(1, int(round(x)))
-        conf = 1.0 - 2.0 * abs(x - round(x)) if x >= 0.5 else 1.0 - abs(x - 1)
+        n = int(round(x))
+        if n <= 0:  # a sliver at the edge (the frame, a shadow) is not a checker
+            out[key] = (None, 0, float(max(0.0, min(1.0, 1.0 - 2 * max(x, 0.0)))))
+            continue
+        conf = 1.0 - 2.0 * abs(x - n)
         purity = float(sums[k] / max(sums.sum(), 1e-6))
         out[key] = (names[k], n, float(max(0.0, min(1.0, conf)) * purity))
     return out

@@ -1,10 +1,11 @@
 """Occlusion: is a hand or arm over the board? Then the frame gets no reading at all, never a guess.
 
 A hand reaches the playing area from outside, so it must cross the board's outline: the gate
-compares a thin ring round the playing area (the board's frame and margin and a strip of table
-just outside) with the same ring in the calibration image, after matching overall brightness.
-Inside the playing area, pixels far from every learnt colour (board, both checker colours) also
-count. The ring is warped small, so the gate costs about a millisecond on a 1280x720 frame.
+compares a ring along the outline (a strip of the board just inside it and of the table just
+outside) with the same ring in the calibration image, after matching brightness sector by sector
+(light may change and fall unevenly). Checkers moved within the board (bar, trays) stay inside the
+ring. Inside the playing area, pixels far from every learnt colour (board, both checker colours)
+also count. The ring is warped small: the gate costs well under a millisecond on 1280x720.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import numpy as np
 
 RING_W = 160  # width of the small warped ring image
 MARGIN = 0.06  # table strip outside the board outline, as a fraction of its size
+INSET = 0.03  # strip of the board inside its outline
 CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference's contrast
 SECTORS = 16  # the ring is cut into this many pieces round the board
 
@@ -26,11 +28,14 @@ def _ring_geometry(outer, corners):
     h = float(np.linalg.norm(grown[3] - grown[0]))
     W, H = RING_W, max(8, int(round(RING_W * h / max(w, 1.0))))
     M = cv2.getPerspectiveTransform(grown, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
-    inner = cv2.perspectiveTransform(np.float32(corners).reshape(-1, 1, 2), M).reshape(4, 2)
-    c_in = inner.mean(0)
-    inner = c_in + (inner - c_in) * 1.03  # checkers may lean over the inner edge
+    # the ring runs along the board's outline: a hand reaching in must cross it, while checkers
+    # moved within the board (onto the bar, into a tray) stay inside it
+    scale = 1 + 2 * MARGIN
+    inset = 1 - INSET
+    band = np.float32([[W / 2 + (x - W / 2) * inset / scale, H / 2 + (y - H / 2) * inset / scale]
+                       for x, y in ((0, 0), (W, 0), (W, H), (0, H))])
     mask = np.full((H, W), 255, np.uint8)
-    cv2.fillConvexPoly(mask, np.round(inner).astype(np.int32), 0)
+    cv2.fillConvexPoly(mask, np.round(band).astype(np.int32), 0)
     ys, xs = np.mgrid[0:H, 0:W]
     ang = np.arctan2((ys - H / 2) / H, (xs - W / 2) / W)
     sectors = ((ang + np.pi) / (2 * np.pi) * SECTORS).astype(np.int32) % SECTORS
@@ -73,13 +78,21 @@ class OcclusionGate:
         gray = cv2.cvtColor(cv2.warpPerspective(frame, self.M, self.size, flags=cv2.INTER_LINEAR),
                             cv2.COLOR_BGR2GRAY)
         now = gray[self.mask].astype(np.float32)
-        # match brightness: least squares gain and offset from the reference to this frame
-        A = np.stack([self.ref, np.ones_like(self.ref)], 1)
-        (gain, off), *_ = np.linalg.lstsq(A, now, rcond=None)
-        if gain <= 0.05:
+        # match brightness sector by sector (light may fall unevenly): least squares gain and
+        # offset from the reference to this frame
+        sec, ref = self.sector_of, self.ref
+        n = np.maximum(self.sector_size, 1)
+        sx = np.bincount(sec, ref, SECTORS) / n
+        sy = np.bincount(sec, now, SECTORS) / n
+        sxx = np.bincount(sec, ref * ref, SECTORS) / n - sx * sx
+        sxy = np.bincount(sec, ref * now, SECTORS) / n - sx * sy
+        gain = np.where(sxx > 25.0, sxy / np.maximum(sxx, 1e-6), 1.0)
+        gain = np.clip(gain, 0.2, 5.0)
+        off = sy - gain * sx
+        if float(np.median(gain)) <= 0.21:
             self.last_total = 1.0
             return 1.0, 1.0
-        resid = np.abs(now - (gain * self.ref + off)) / (gain * self.contrast)
+        resid = np.abs(now - (gain[sec] * ref + off[sec])) / (gain[sec] * self.contrast)
         changed = resid > CHANGE
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
         self.last_total = float(changed.mean())
