@@ -55,6 +55,7 @@ def measure_latency():
     signals = TimedSignals(make_signals(time.time))
     tapes = [scripted_tape()] + [random_tape(seed, turns=40) for seed in (1, 2, 3)]
     times = []
+    alarms = {"legal": 0, "illegal": 0, "misread": 0}  # on the random games: every move legal
     with tempfile.TemporaryDirectory() as tmp:
         for number, tape in enumerate(tapes):
             table = open_table(pathlib.Path(tmp) / f"bench{number}.jsonl",
@@ -71,9 +72,13 @@ def measure_latency():
                 table.feed(reader.read(frame) if reader is not None else frame)
                 if len(table.verdicts) > verdicts and table.verdicts[-1]["type"] == "verdict":
                     times.append((signals.last_verdict_at - start) * 1000)
+            if number > 0:
+                for v in table.verdicts:
+                    if v["type"] == "verdict":
+                        alarms[v["verdict"]] += 1
             table.journal.close()
     signals.close()
-    return times, how
+    return times, how, alarms
 
 
 def measure_memory():
@@ -93,13 +98,16 @@ def measure_memory():
 
 
 def main() -> int:
-    times, how = measure_latency()
+    times, how, alarms = measure_latency()
     if times:
         median = statistics.median(times)
         print(f"dice lifted -> LED verdict: median {median:.1f} ms, max {max(times):.1f} ms over "
               f"{len(times)} verdicts (target <= {LATENCY_TARGET_MS:.0f} ms); readings from {how}")
     else:
         print("dice lifted -> LED verdict: no verdicts measured")
+    judged = sum(alarms.values())
+    print(f"false alarms on legal moves: {alarms['illegal']} illegal, {alarms['misread']} "
+          f"'check the board' of {judged} moves (target 0 illegal)")
     memory, problem = measure_memory()
     if memory is None:
         print(f"bgref run on the simulated table: could not run ({problem})")
