@@ -50,7 +50,13 @@ class Clock:
         return self.total_ms / 1000
 
 
+MAINTENANCE_PIN = 15  # GP15 (Pico pin 20) to GND at power-up: do not start, keep the REPL for mpremote
+
+
 def main():
+    if Pin(MAINTENANCE_PIN, Pin.IN, Pin.PULL_UP).value() == 0:
+        print("bgref display: maintenance jumper set, REPL left free")
+        return
     i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
     screen = Lcd2004(i2c, time.sleep_ms)
     digits = None
