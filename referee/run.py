@@ -92,12 +92,21 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
         for name in ("double", "take", "pass", "confirm", "undo"):
             if hasattr(buttons, f"when_{name}"):
                 setattr(buttons, f"when_{name}", lambda n=name: presses.put(n))
-    table = open_table(journal_path, match_options=config.match_options(),
-                       players=tuple(config.match.players), clock=clock, signals=signals,
-                       display=display, right_half_of=right_half_of,
-                       min_confidence=config.referee.min_confidence,
-                       settle_frames=config.referee.settle_frames,
-                       brightness=config.display.brightness)
+    def table_for(path):
+        return open_table(path, match_options=config.match_options(),
+                          players=tuple(config.match.players), clock=clock, signals=signals,
+                          display=display, right_half_of=right_half_of,
+                          min_confidence=config.referee.min_confidence,
+                          settle_frames=config.referee.settle_frames,
+                          brightness=config.display.brightness)
+    table = table_for(journal_path)
+    if table.phase == MATCH_OVER:  # keep the finished match's journal and start the next match
+        table.journal.close()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
+        kept = journal_path.with_name(f"{journal_path.stem}-{stamp}{journal_path.suffix}")
+        journal_path.rename(kept)
+        log.info("the match in %s is over: kept as %s; a new match starts", journal_path, kept)
+        table = table_for(journal_path)
     stopping = []
     previous = signal.signal(signal.SIGTERM, lambda *a: stopping.append(1))
     paced = source_kind in ("picamera", "video")
@@ -113,9 +122,6 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
             between_frames.last = time.monotonic()
     between_frames.last = time.monotonic()
     try:
-        if table.phase == MATCH_OVER:
-            log.warning("the match in %s is over; nothing to referee", journal_path)
-            return 0
         frames = run_frames(table, source, reader, on_frame=between_frames, after_read=take_presses,
                             stop=lambda: bool(stopping) or table.phase == MATCH_OVER,
                             max_frames=max_frames)

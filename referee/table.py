@@ -119,11 +119,11 @@ class Table:
             return
         die0, die1 = by_player[0][0][0], by_player[1][0][0]
         if die0 == die1:
-            record = {"dice": [die0, die1]}
-            if getattr(self.settings, "automatic_doubles", False):
-                record["action"] = self._apply_soft(engine.OpeningRoll(die0, die1))
+            action = None
+            if getattr(self.settings, "automatic_doubles", False):  # R12: the cube doubles
+                action = self._apply_soft(engine.OpeningRoll(die0, die1))
             self._reroll(f"equal dice {die0}-{die1}: roll again", back_to=OPENING, dice=dice,
-                         kind="opening_tie")
+                         kind="opening_tie", action=action)
             return
         action = engine.OpeningRoll(die0, die1)
         self.state = self.state.apply(action)
@@ -234,10 +234,10 @@ class Table:
         self._say(f"{self.players[roller]} rolled {roll.a}-{roll.b}", record="roll",
                   action=action, signal="turn")
 
-    def _reroll(self, why: str, *, back_to: str, dice, kind: str = "reroll") -> None:
+    def _reroll(self, why: str, *, back_to: str, dice, kind: str = "reroll", action=None) -> None:
         self.phase = REROLL
         self.reroll_to = back_to
-        self._say(f"reroll: {why}", record=kind, signal="attention",
+        self._say(f"reroll: {why}", record=kind, signal="attention", action=action,
                   seen=[list(d) for d in dice])
 
     def _offer_double(self, roller: int) -> None:
