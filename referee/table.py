@@ -530,10 +530,10 @@ def run_frames(table: Table, source, reader, *, on_frame: Optional[Callable[[int
     count = 0
     while (stop is None or not stop()) and (max_frames is None or count < max_frames):
         frame = source.read()
-        if frame is None:
-            break
         if after_read is not None:
             after_read()
+        if frame is None:
+            break
         table.feed(reader.read(frame) if reader is not None else frame)
         count += 1
         if on_frame is not None:

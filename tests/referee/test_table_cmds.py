@@ -57,3 +57,20 @@ def test_run_with_a_bad_config_is_one_clear_line(tmp_path, capsys):
 def test_replay_of_a_missing_folder_is_one_clear_line(tmp_path, capsys):
     assert cli.main(["replay", str(tmp_path / "none"), "--calibration", str(tmp_path / "c.json")]) == 2
     assert capsys.readouterr().err.startswith("bgref replay: error:")
+
+
+def test_run_on_the_simulated_table_then_again_starts_a_new_match(tmp_path, capsys):
+    import json
+    config = tmp_path / "bgref.toml"
+    config.write_text('[camera]\nsource = "render"\n[signals]\npin_factory = "mock"\n'
+                      '[referee]\njournal = "match.jsonl"\nsettle_frames = 1\n[match]\nlength = 3\n')
+    assert cli.main(["run", "-c", str(config)]) == 0
+    records = [json.loads(x) for x in (tmp_path / "match.jsonl").read_text().splitlines()]
+    assert records[-1]["type"] == "game_over" and records[-1]["match_over"]
+    assert "+--------------------+" in capsys.readouterr().out  # the terminal display
+    assert cli.main(["run", "-c", str(config), "--frames", "3"]) == 0
+    kept = [p for p in tmp_path.glob("match-*.jsonl")]
+    assert len(kept) == 1
+    kept_records = [json.loads(x) for x in kept[0].read_text().splitlines()]
+    assert kept_records[:-1] == records and kept_records[-1]["type"] == "resumed"
+    assert [json.loads(x)["type"] for x in (tmp_path / "match.jsonl").read_text().splitlines()][0] == "match"
