@@ -208,6 +208,7 @@ class SerialDisplay:
         self._clock = clock
 
         self._lock = threading.Lock()
+        self._progress = threading.Condition(self._lock)  # notified on every ack and handshake
         self._wanted: dict[int, bytes] = {}
         self._confirmed: dict[int, bytes] = {}
         self._state: Optional[DisplayState] = None
@@ -224,7 +225,6 @@ class SerialDisplay:
         self._last_rtt: Optional[float] = None
         self._ever_open = False
         self._stop = threading.Event()
-        self._synced_event = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"display {url}", daemon=True)
         self._thread.start()
 
@@ -260,16 +260,15 @@ class SerialDisplay:
     def in_sync(self) -> bool:
         """True when the device has acknowledged every field of the current state."""
         with self._lock:
-            return self._synced and self._inflight is None and self._dirty_kinds() == []
+            return self._in_sync_locked()
+
+    def _in_sync_locked(self) -> bool:
+        return self._synced and self._inflight is None and self._dirty_kinds() == []
 
     def wait_in_sync(self, timeout: float) -> bool:
         """Wait (up to timeout seconds) until the device shows the current state; for tests/bench."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.in_sync():
-                return True
-            time.sleep(0.002)
-        return self.in_sync()
+        with self._progress:
+            return self._progress.wait_for(self._in_sync_locked, timeout)
 
     def close(self) -> None:
         """Stop the link thread and close the port."""
@@ -305,6 +304,10 @@ class SerialDisplay:
             except (serial.SerialException, OSError) as exc:
                 log.warning("display on %s lost: %s; reconnecting", self.url, exc)
                 self._close_port()
+            except Exception:  # a bug here must not silence the display for the rest of the match
+                log.exception("display link on %s failed; reopening", self.url)
+                self._close_port()
+                self._stop.wait(self._reconnect_interval)
 
     def _try_open(self) -> bool:
         try:
@@ -363,7 +366,7 @@ class SerialDisplay:
                     self._synced = True
                     self._confirmed = {}  # the device may have lost everything: send it all again
                     self._counts["handshakes"] += 1
-                    self._synced_event.set()
+                    self._progress.notify_all()
                     log.info("display %r speaks protocol %d", hello[1], hello[0])
                 else:
                     self._hello_after = now + 5 * self._heartbeat_interval
@@ -383,6 +386,7 @@ class SerialDisplay:
             self._last_rtt = now - inflight.sent_at
             if inflight.kind in protocol.FIELD_KINDS:
                 self._confirmed[inflight.kind] = inflight.payload
+            self._progress.notify_all()
 
     def _next_frame(self, now: float) -> Optional[bytes]:
         """The frame to write now, if any (called with the lock held)."""

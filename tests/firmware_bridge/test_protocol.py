@@ -170,3 +170,25 @@ def test_layout_scrolls_long_text():
     assert layout.text_window(text, 3) == text[3:23]
     assert layout.text_window(text, len(text) + 3) == text[:20]
     assert layout.text_window("short", 7) == "short" + " " * 15
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(
+    st.binary(max_size=60),
+    st.builds(lambda k, s, p: protocol.encode_frame(k, s, p),
+              st.sampled_from(protocol.KNOWN_KINDS), st.integers(0, 255), st.binary(max_size=40)),
+), max_size=15))
+def test_fuzz_the_device_never_raises_and_always_renders(chunks):
+    from .conftest import load_firmware
+
+    firmware = load_firmware()
+    replies = []
+    device = firmware.DisplayDevice(replies.append)
+    device.feed(protocol.encode_frame(protocol.HELLO, 1, protocol.hello_payload()), 0.0)
+    for chunk in chunks:
+        device.feed(chunk, 1.0)
+    lines = device.lines(1.0)
+    assert len(lines) == 4 and all(len(line) == 20 for line in lines)
+    parser = protocol.FrameParser()
+    for reply in replies:  # whatever came in, what goes out is well-formed
+        assert len(parser.feed(reply)) == 1

@@ -208,3 +208,34 @@ def test_bad_state_is_a_clear_value_error(bad):
 
     with pytest.raises(InvalidDisplayStateError, match=next(iter(bad))):
         DisplayState(**bad)
+
+
+def test_close_is_prompt_and_stops_the_link_thread(pty_device):
+    device = pty_device()
+    display = SerialDisplay(str(device.path), **FAST)
+    display.show(GAME)
+    assert display.wait_in_sync(5)
+    start = time.monotonic()
+    display.close()
+    assert time.monotonic() - start < 0.5
+    assert not display._thread.is_alive()
+    assert not display.stats.connected
+
+
+def test_a_bug_in_the_link_thread_reopens_instead_of_dying(pty_device, caplog):
+    device = pty_device()
+    opened = []
+
+    def flaky_open(url, **kwargs):
+        import serial
+
+        port = serial.serial_for_url(url, **kwargs)
+        if not opened:
+            port.read = lambda size=1: (_ for _ in ()).throw(RuntimeError("boom"))
+        opened.append(port)
+        return port
+
+    with SerialDisplay(str(device.path), open_port=flaky_open, **FAST) as display:
+        display.show(GAME)
+        assert display.wait_in_sync(5)
+    assert "failed; reopening" in caplog.text and len(opened) >= 2
