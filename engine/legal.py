@@ -65,98 +65,199 @@ def _steps(me: list, opp: list, wait: int, d: int, no_hit: bool) -> list:
     return out
 
 
+# A side's checkers as one int, a byte a point (index 0..24), so a move updates it in O(1), it
+# serves as a cheap dictionary key and decodes at C speed; _UNIT[i] is one checker on index i
+# (index 25: nothing, for a waiting checker).
+_UNIT = tuple(1 << (8 * i) for i in range(25)) + (0,)
+_HOME_SHIFT = 8 * 6        # key >> _HOME_SHIFT == 0  <=>  nothing outside the home board or on the bar
+_LOW_MASK = tuple((1 << (8 * i)) - 1 for i in range(26))
+
+
+def _decode(key: int) -> tuple:
+    return tuple(key.to_bytes(25, "little"))
+
+
 def legal_results(position: Position, dice: Union[Dice, tuple, str],
                   variant: str = "standard") -> dict:
     """{resulting Position (same view, same side on roll): canonical Play} for every distinct legal
     result; when nothing can be played, {position: Play()}."""
     dice = as_dice(dice)
     _check_variant(variant)
+    return _materialise(position, _search(position, dice, variant))
+
+
+def _search(position: Position, dice: Dice, variant: str) -> list:
+    """The raw legal results: [((mover key, hit mask, waiting), moves as index triples)]."""
     dutch = variant == "dutch"
-    me0 = list(position.on_roll)
-    opp0 = list(position.opponent[23::-1])
+    me = list(position.on_roll)
+    opp = list(position.opponent[23::-1])
+    key0 = int.from_bytes(bytes(me), "little")
     orders = [dice.numbers] if dice.is_double else [(dice.high, dice.low), (dice.low, dice.high)]
-    found: dict = {}   # key -> [used, high_first, moves]
+    found: dict = {}   # (key, hits, wait) -> (dice used, high die first, moves)
     seen: set = set()
-    state = {"high": True}
+    stack: list = []
+    unit = _UNIT
+    wait0 = position.waiting[0]
+    # The opponent's made points do not change during a turn (hits only empty blots), so the
+    # sources a die may move from (landing open) are fixed for this call.
+    open_src = {}
+    open_nohit = {}
+    for d in set(dice.numbers):
+        open_src[d] = tuple(i for i in range(23, d - 1, -1) if opp[i - d] < 2)
+        open_nohit[d] = tuple(i for i in range(23, d - 1, -1) if opp[i - d] == 0)
+    # With no checker on the bar or waiting, two or more outside the home board (so nothing can be
+    # borne off this turn) and no Dutch hitting rule, playing the low die first gives the same
+    # results as the high die first, except when one checker plays both: the second order then
+    # only needs that checker's continuation.
+    restricted = (not dice.is_double and not me[24] and not wait0 and not dutch
+                  and sum(me[6:24]) >= 2)
 
-    def record(me, opp, oppbar, wait, moves):
-        key = (tuple(me), tuple(opp), oppbar, wait)
-        entry = found.get(key)
-        if entry is None or entry[0] < len(moves):
-            found[key] = (len(moves), state["high"], moves)
-
-    def rec(me, opp, oppbar, wait, remaining, moves):
-        d = remaining[0]
-        rest = remaining[1:]
-        no_hit = dutch and not any(me[0:6]) and sum(me) + wait == CHECKERS
-        moved = False
-        for src, dst in _steps(me, opp, wait, d, no_hit):
-            moved = True
-            me2 = me[:]
-            opp2 = opp
-            oppbar2 = oppbar
+    def rec(key: int, hits: int, wait: int, numbers: tuple, ri: int, stage: int, high: bool,
+            only_src: int) -> None:
+        d = numbers[ri]
+        # --- the single steps of die d (R3, R6, R7) ---
+        if me[24]:
+            dst = 24 - d
+            n = opp[dst]
+            cands = [(24, dst)] if n < 2 and not (n and dutch and _no_hit(key, wait)) else []
+        else:
+            no_hit = dutch and _no_hit(key, wait)
+            cands = [(i, i - d) for i in (open_nohit[d] if no_hit else open_src[d]) if me[i]]
+            if wait:
+                dst = 24 - d
+                n = opp[dst]
+                if n < 2 and not (no_hit and n):
+                    cands.insert(0, (_WAIT, dst))
+            elif not key >> _HOME_SHIFT:
+                if me[d - 1]:
+                    cands.append((d - 1, -1))
+                elif not (key >> (8 * (d - 1))) & _LOW_MASK[7 - d]:
+                    for i in range(d - 2, -1, -1):
+                        if me[i]:
+                            cands.append((i, -1))
+                            break
+        if not cands:
+            k = (key, hits, wait)
+            old = found.get(k)
+            if old is None or old[0] < ri:
+                found[k] = (ri, high, tuple(stack))
+            return
+        if ri + 1 == len(numbers):  # the last number: record without touching the board
+            for src, dst in cands:
+                if only_src >= 0 and src != only_src:
+                    continue
+                key2 = key - unit[src]
+                hits2 = hits
+                hit = False
+                if dst >= 0:
+                    key2 += unit[dst]
+                    if opp[dst] == 1:
+                        hits2 |= 1 << dst
+                        hit = True
+                k = (key2, hits2, wait - 1 if src == _WAIT else wait)
+                old = found.get(k)
+                if old is None or old[0] <= ri:
+                    found[k] = (ri + 1, high, tuple(stack) + ((src, dst, hit),))
+            return
+        chain = restricted and stage
+        for src, dst in cands:
+            key2 = key - unit[src]
             wait2 = wait
             if src == _WAIT:
                 wait2 -= 1
             else:
-                me2[src] -= 1
+                me[src] -= 1
             hit = False
+            hits2 = hits
             if dst >= 0:
-                me2[dst] += 1
+                key2 += unit[dst]
+                me[dst] += 1
                 if opp[dst] == 1:
-                    opp2 = opp[:]
-                    opp2[dst] = 0
-                    oppbar2 += 1
+                    opp[dst] = 0
+                    hits2 |= 1 << dst
                     hit = True
-            mv = moves + [Move(BAR if src >= 24 else src + 1, dst + 1, hit)]
-            if rest:
-                key = (tuple(me2), tuple(opp2), oppbar2, wait2, rest)
-                if key in seen:
-                    continue
-                seen.add(key)
-                rec(me2, opp2, oppbar2, wait2, rest, mv)
-            else:
-                record(me2, opp2, oppbar2, wait2, mv)
-        if not moved:
-            record(me, opp, oppbar, wait, moves)
+            k = (key2, hits2, wait2, stage + ri)
+            if k not in seen:
+                seen.add(k)
+                stack.append((src, dst, hit))
+                rec(key2, hits2, wait2, numbers, ri + 1, stage, high, dst if chain else -1)
+                stack.pop()
+            if dst >= 0:
+                me[dst] -= 1
+                if hit:
+                    opp[dst] = 1
+            if src != _WAIT:
+                me[src] += 1
 
     for k, order in enumerate(orders):
-        state["high"] = k == 0
-        rec(me0, opp0, position.opponent[24], position.waiting[0], order, [])
+        rec(key0, 0, wait0, order, 0, 8 * k, k == 0, -1)
 
     best = max(entry[0] for entry in found.values())
-    keep = [(key, e) for key, e in found.items() if e[0] == best]
+    keep = [(k, e) for k, e in found.items() if e[0] == best]
     if best == 1 and not dice.is_double and any(e[1] for _, e in keep):
-        keep = [(key, e) for key, e in keep if e[1]]  # R5: the larger die
+        keep = [(k, e) for k, e in keep if e[1]]  # R5: the larger die
+    return [(k, e[2]) for k, e in keep]
+
+
+def _materialise(position: Position, raw: list) -> dict:
+    """{Position: Play} from _search's raw results."""
     turn = position.turn
     wait_opp = position.waiting[1]
+    opp_own = position.opponent
     results = {}
-    for (me, opp, oppbar, wait), entry in keep:
-        after = Position._trusted(me, opp[::-1] + (oppbar,), turn, (wait, wait_opp))
-        results[after] = Play(entry[2])
+    new = tuple.__new__
+    for (key, hits, wait), moves in raw:
+        if hits:
+            o = list(opp_own)
+            while hits:
+                low = hits & -hits
+                o[24 - low.bit_length()] = 0  # mover's index i is the opponent's 23 - i
+                o[24] += 1
+                hits ^= low
+            o = tuple(o)
+        else:
+            o = opp_own
+        after = Position._trusted(_decode(key), o, turn, (wait, wait_opp))
+        results[after] = new(Play, [
+            new(Move, (BAR if src >= 24 else src + 1, dst + 1, hit)) for src, dst, hit in moves])
     return results
+
+
+def _no_hit(key: int, wait: int) -> bool:
+    """Dutch: no hitting until a checker has reached the home board (or been borne off)."""
+    if key & _LOW_MASK[6]:
+        return False
+    return sum(key.to_bytes(25, "little")) + wait == CHECKERS
 
 
 class LegalPlays:
     """The legal plays of one roll: a sequence of Plays (one per distinct result, a single empty
     Play when nothing can be played, R5/R6); `in` accepts a Play (any notation reaching a legal
-    result) or a resulting Position (same view as the position before)."""
+    result) or a resulting Position (same view as the position before). Plays and resulting
+    positions are built on first use, like python-chess's lazy legal_moves."""
 
-    def __init__(self, position: Position, dice: Dice, results: dict, variant: str = "standard"):
+    def __init__(self, position: Position, dice: Dice, raw: list, variant: str = "standard"):
         self.position = position
         self.dice = dice
         self.variant = variant
-        self.results = results  # {resulting Position (same view): Play}
-        self._plays = list(results.values())
+        self._raw = raw
+        self._results = None
+
+    @property
+    def results(self) -> dict:
+        """{resulting Position (same view, mover still on roll): canonical Play}."""
+        if self._results is None:
+            self._results = _materialise(self.position, self._raw)
+        return self._results
 
     def __len__(self) -> int:
-        return len(self._plays)
+        return len(self._raw)
 
     def __iter__(self) -> Iterator[Play]:
-        return iter(self._plays)
+        return iter(self.results.values())
 
     def __getitem__(self, index):
-        return self._plays[index]
+        return list(self.results.values())[index]
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, Position):
@@ -176,15 +277,17 @@ class LegalPlays:
     @property
     def is_pass(self) -> bool:
         """True when nothing can be played (the only play is the empty one)."""
-        return len(self._plays) == 1 and not self._plays[0]
+        return len(self._raw) == 1 and not self._raw[0][1]
 
     def __repr__(self) -> str:
-        return f"<LegalPlays {self.dice} ({len(self)}): {', '.join(str(p) for p in self._plays)}>"
+        return f"<LegalPlays {self.dice} ({len(self)}): {', '.join(str(p) for p in self)}>"
 
 
 def legal_plays(position: Position, dice: Union[Dice, tuple, str], variant: str = "standard") -> LegalPlays:
+    """The legal plays of `dice` in `position` (see LegalPlays)."""
     dice = as_dice(dice)
-    return LegalPlays(position, dice, legal_results(position, dice, variant), variant)
+    _check_variant(variant)
+    return LegalPlays(position, dice, _search(position, dice, variant), variant)
 
 
 def _apply(position: Position, play: Play) -> Position:

@@ -1,0 +1,69 @@
+"""Speed of move generation: median time per position of engine legal_plays against gnubg's
+find_best_moves (0-ply) on the same 5,000 seeded random positions and rolls. Target: ratio <= 1.0.
+
+The three timings are interleaved position by position, so load from other processes hits them
+alike. Each call is timed once: gnubg caches evaluations, so repeats would flatter it."""
+from __future__ import annotations
+
+import pathlib
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from engine import Dice, random_position  # noqa: E402
+
+N = 5_000
+SEED = 2026
+
+
+def cases(n: int = N, seed: int = SEED):
+    rng = random.Random(seed)
+    return [(random_position(rng), Dice(rng.randint(1, 6), rng.randint(1, 6))) for _ in range(n)]
+
+
+def main() -> int:
+    try:
+        import gnubg
+    except ImportError:
+        gnubg = None
+    items = cases()
+    clock = time.perf_counter
+    lazy, full, theirs = [], [], []
+    if gnubg is not None:
+        ci, ec = gnubg.cubeinfo(), gnubg.evalcontext(0, 0, 1, 0, 0)
+    for position, dice in items:
+        t0 = clock()
+        position.legal_plays(dice)
+        t1 = clock()
+        plays = position.legal_plays(dice)
+        t2 = clock()
+        list(plays)  # every Play and resulting Position built
+        t3 = clock()
+        lazy.append(t1 - t0)
+        full.append(t3 - t1)
+        if gnubg is not None:
+            board = (position.opponent, position.on_roll)
+            t4 = clock()
+            gnubg.find_best_moves(board, ci, ec, (dice.a, dice.b))
+            theirs.append(clock() - t4)
+        del t2
+    ours_lazy = statistics.median(lazy)
+    ours_full = statistics.median(full)
+    print(f"positions: {N} (seed {SEED}; contact, bar, bear-off and blocked mixed)")
+    print(f"engine legal_plays (search, plays built lazily)  median {ours_lazy * 1e6:7.1f} us/position")
+    print(f"engine legal_plays + every Play/Position built    median {ours_full * 1e6:7.1f} us/position")
+    if gnubg is None:
+        print("gnubg not installed: no comparison")
+        return 0
+    g = statistics.median(theirs)
+    print(f"gnubg find_best_moves (0-ply)                     median {g * 1e6:7.1f} us/position")
+    print(f"ratio engine/gnubg, legal_plays                   {ours_lazy / g:7.2f}   (target <= 1.0)")
+    print(f"ratio engine/gnubg, with every play built         {ours_full / g:7.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
