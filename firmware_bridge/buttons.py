@@ -43,11 +43,15 @@ class _Debounced:
 
 
 class Buttons:
-    """The five buttons; set the when_* attributes to callables taking no arguments."""
+    """The five buttons; set the when_* attributes to callables taking no arguments.
+
+    pins maps roles (double, take, pass, confirm, undo) to GPIO pins; roles left out keep
+    DEFAULT_BUTTON_PINS.
+    """
 
     def __init__(self, pins: Mapping[str, Pin] = DEFAULT_BUTTON_PINS, *, pin_factory=None,
                  bounce_time: float = 0.05, hold_time: float = 1.0) -> None:
-        checked = check_pins(pins, BUTTON_ROLES, what="button pins")
+        checked = check_pins(pins, BUTTON_ROLES, what="button pins", defaults=DEFAULT_BUTTON_PINS)
         self.bounce_time = bounce_time
         self.when_double: Callback = None
         self.when_take: Callback = None

@@ -35,13 +35,20 @@ DEFAULT_BUTTON_PINS: Mapping[str, Pin] = MappingProxyType({
 
 
 def check_pins(pins: Mapping[str, Optional[Pin]], roles: tuple[str, ...], optional: tuple[str, ...] = (),
-               what: str = "pins") -> dict[str, Optional[Pin]]:
-    """The pin map with every role present and valid; PinConfigError names what is wrong."""
+               what: str = "pins", defaults: Optional[Mapping[str, Optional[Pin]]] = None,
+               ) -> dict[str, Optional[Pin]]:
+    """The pin map with every role present and valid; PinConfigError names what is wrong.
+
+    pins may name only some roles: the others come from defaults (so a config file lists only
+    what is wired differently). An optional role set to None or False is not fitted.
+    """
     if not isinstance(pins, Mapping):
         raise PinConfigError(f"{what} must be a table of role = pin, not {pins!r}")
     unknown = sorted(set(pins) - set(roles))
     if unknown:
         raise PinConfigError(f"{what}: unknown role(s) {', '.join(unknown)}; the roles are {', '.join(roles)}")
+    if defaults is not None:
+        pins = {**defaults, **pins}
     checked: dict[str, Optional[Pin]] = {}
     seen: dict[object, str] = {}
     for role in roles:
@@ -51,7 +58,7 @@ def check_pins(pins: Mapping[str, Optional[Pin]], roles: tuple[str, ...], option
                 continue
             raise PinConfigError(f"{what}: no pin for {role}")
         pin = pins[role]
-        if pin is None and role in optional:
+        if (pin is None or pin is False) and role in optional:
             checked[role] = None
             continue
         if isinstance(pin, bool) or not isinstance(pin, (int, str)) or (isinstance(pin, int) and not 0 <= pin <= 27):

@@ -36,6 +36,9 @@ class SignalTiming:
 class Signals:
     """The referee's lights: turn(player), illegal(), attention(), accepted(), clear(), buzz().
 
+    pins maps roles (turn0, turn1, illegal, attention, accepted, buzzer) to GPIO pins; roles left
+    out keep DEFAULT_SIGNAL_PINS, and buzzer None/False means no buzzer is fitted.
+
     What each event shows:
       turn(p)      player p's turn light steady, the other off (turn(None): both off)
       illegal()    red blinks until clear()/accepted(); two beeps
@@ -46,7 +49,8 @@ class Signals:
 
     def __init__(self, pins: Mapping[str, Optional[Pin]] = DEFAULT_SIGNAL_PINS, *, pin_factory=None,
                  timing: SignalTiming = SignalTiming()) -> None:
-        checked = check_pins(pins, SIGNAL_ROLES, OPTIONAL_SIGNAL_ROLES, what="signal pins")
+        checked = check_pins(pins, SIGNAL_ROLES, OPTIONAL_SIGNAL_ROLES, what="signal pins",
+                             defaults=DEFAULT_SIGNAL_PINS)
         self.timing = timing
         self._lights: dict[str, PWMLED] = {}
         self._patterns: dict[str, str] = {}

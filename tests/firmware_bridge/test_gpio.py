@@ -113,18 +113,37 @@ def test_every_pattern_by_name_and_bad_names(factory, signals):
         signals.show("blue", "steady")
 
 
-def test_no_buzzer_is_allowed(factory):
-    pins = {**DEFAULT_SIGNAL_PINS, "buzzer": None}
-    with Signals(pins, pin_factory=factory, timing=QUICK) as signals:
+@pytest.mark.parametrize("off", [None, False])
+def test_no_buzzer_is_allowed(factory, off):
+    with Signals({"buzzer": off}, pin_factory=factory, timing=QUICK) as signals:
         signals.illegal()  # no beep, no error
         signals.buzz(3)
+    assert levels(factory.pin(DEFAULT_SIGNAL_PINS["buzzer"])) == [False]  # never driven
+
+
+def test_a_partial_pin_map_overrides_only_what_it_names(factory):
+    with Signals({"accepted": 12}, pin_factory=factory, timing=QUICK) as signals:
+        signals.show("accepted", "steady")
+        assert factory.pin(12).state == 1.0
+        signals.turn(0)
+        assert factory.pin(DEFAULT_SIGNAL_PINS["turn0"]).state == 1.0
+    with Buttons({"undo": 16}, pin_factory=factory, bounce_time=0.01) as buttons:
+        pressed = []
+        buttons.when_undo = lambda: pressed.append("undo")
+        factory.pin(16).drive_low()
+        time.sleep(0.03)
+        factory.pin(16).drive_high()
+        time.sleep(0.05)
+        assert pressed == ["undo"]
 
 
 @pytest.mark.parametrize("pins, message", [
     ({**DEFAULT_SIGNAL_PINS, "blue": 4}, "unknown role"),
     ({**DEFAULT_SIGNAL_PINS, "illegal": 17}, "both turn0 and illegal"),
     ({**DEFAULT_SIGNAL_PINS, "accepted": 40}, "accepted"),
-    ({k: v for k, v in DEFAULT_SIGNAL_PINS.items() if k != "turn1"}, "no pin for turn1"),
+    ({"turn0": 27}, "both turn0 and turn1"),  # a partial map still clashes with the defaults
+    ({"illegal": True}, "illegal"),
+    ({"turn0": None}, "turn0"),  # only the buzzer may be left out
 ])
 def test_bad_pin_maps_name_the_problem(factory, pins, message):
     with pytest.raises(PinConfigError, match=message):
