@@ -83,3 +83,21 @@ def test_aruco_markers_are_detected_with_their_ids(tmp_path):
     assert sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
     side = cv2.norm(corners[0][0][0] - corners[0][0][1])
     assert side == pytest.approx(markers.mm_to_px(40), rel=0.03)  # printed at 300 dpi: 40 mm
+
+
+def test_firmware_runs_under_real_micropython():
+    """Optional: set BGREF_MPY_NODE_MODULES to a node_modules holding
+    @micropython/micropython-webassembly-pyscript (see hardware/firmware/mpy_check/run.mjs)."""
+    import os
+    import shutil
+    import subprocess
+
+    modules = os.environ.get("BGREF_MPY_NODE_MODULES")
+    if not modules or not shutil.which("node"):
+        pytest.skip("MicroPython (WebAssembly, via node) not set up: BGREF_MPY_NODE_MODULES")
+    result = subprocess.run(["node", str(HARDWARE / "firmware" / "mpy_check" / "run.mjs")],
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "BGREF_MPY_NODE_MODULES": modules})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("micropython")
+    assert result.stdout.rstrip().endswith("OK")
