@@ -14,7 +14,9 @@ Conversation (the host is the referee, the device the display):
                                        has not had a HELLO since it booted
   device DEVICE_HELLO(seq 0) on boot -> host handshakes again and re-sends every field
 The host keeps one message in flight, retries it after a timeout, and re-handshakes after too many
-retries. Field messages carry absolute values, so a repeated message is harmless.
+retries. Field messages carry absolute values, so a repeated message is harmless. When idle the
+host sends a PING (the heartbeat) every second; after 3.5 s of silence the display says the
+referee is gone, and the host re-handshakes when PINGs go unanswered.
 """
 
 VERSION = 1
