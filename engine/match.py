@@ -11,6 +11,8 @@ Choices made here (the rules leave them open):
   allows none of them in matches either. Automatic doubles have no limit.
 - Acey-deucey has no cube (no Double, no automatic doubles). The 1-2 bonus also applies when the
   opening roll is 1-2. The loser pays the stake times his checkers not borne off.
+- In a match a player may not double when the cube is dead for him (the stake already gives him
+  the match), as gnubg rules.
 - A roll with nothing to play still needs `MovePlay(Play())` (the referee sees the dice picked up).
 """
 from __future__ import annotations
@@ -336,7 +338,14 @@ class MatchState:
     def may_double(self) -> bool:
         """May the player on roll double now (R11, R13 Crawford, acey-deucey has no cube)?"""
         return (self.phase == ROLL and self.settings.has_cube and not self.crawford
-                and self.cube.may_double(self.position.turn))
+                and self.cube.may_double(self.position.turn) and not self._cube_dead)
+
+    @property
+    def _cube_dead(self) -> bool:
+        """In a match the cube is dead for a player whom the stake already gives the match (gnubg
+        refuses such a double, so our records would not import)."""
+        n = self.settings.match_length
+        return bool(n) and self.cube.value >= n - self.score[self.position.turn]
 
     @property
     def legal_plays(self) -> Optional[LegalPlays]:
@@ -456,6 +465,9 @@ class MatchState:
             raise IllegalActionError("no doubling in the Crawford game (R13)")
         if not self.cube.may_double(player):
             raise IllegalActionError(f"player {player} may not double: player {self.cube.owner} owns the cube")
+        if self._cube_dead:
+            raise IllegalActionError(f"player {player} may not double: the cube is dead (a win at "
+                                     f"{self.cube.value} already gives him the match)")
         event = Event("double", player, value=self.cube.value * 2)
         return self._change(action, phase=DOUBLED), (event,)
 
