@@ -506,7 +506,8 @@ class MatchState:
         after = apply_play(self.position, action.play, self.dice, variant)  # IllegalPlayError if not legal
         play = legal_results(self.position, self.dice, variant)[after]
         full = len(play) == len(self.dice.numbers)
-        return self._after_move(action, after, Event("move", self.position.turn, self.dice, play), full)
+        # the log keeps the canonical play (one move per number), whatever notation came in
+        return self._after_move(MovePlay(play), after, Event("move", self.position.turn, self.dice, play), full)
 
     def _on_illegal_stands(self, action: IllegalStands):
         if self.phase != MOVE:

@@ -11,7 +11,7 @@ from typing import Any, Optional, TextIO
 
 from .dice import Dice
 from .errors import EngineError
-from .match import (GAME_OVER, Double, Event, MatchState, MovePlay, OpeningRoll, Pass, Roll,
+from .match import (CHOOSE_DOUBLET, GAME_OVER, ChooseDoublet, Double, Event, MatchState, MovePlay, OpeningRoll, Pass, Roll,
                     Settings, Take, Beaver)
 from .notation import BAR, OFF, Move, Play
 
@@ -71,29 +71,9 @@ class MatRecord:
                                  result.winner if result else None, result.points if result else 0))
         return cls(state.settings.match_length, tuple(players), tuple(games))
 
-    def actions(self) -> list:
-        """The MatchState actions that replay this record (opening rolls, rolls, plays, cube)."""
-        out: list = []
-        for game in self.games:
-            first = True
-            for e in game.events:
-                if e.kind == "move":
-                    if first:
-                        hi, lo = e.dice.high, e.dice.low
-                        out.append(OpeningRoll(hi, lo) if e.player == 0 else OpeningRoll(lo, hi))
-                        first = False
-                    else:
-                        out.append(Roll(e.dice))
-                    out.append(MovePlay(e.play))
-                elif e.kind == "double":
-                    out.append(Double())
-                elif e.kind == "take":
-                    out.append(Take())
-                elif e.kind == "beaver":
-                    out.append(Beaver())
-                elif e.kind == "pass":
-                    out.append(Pass())
-        return out
+    def actions(self, settings: Optional[Settings] = None) -> list:
+        """The MatchState actions that replay this record (see `replay`)."""
+        return list(self.replay(settings).actions)
 
     def replay(self, settings: Optional[Settings] = None) -> MatchState:
         """The MatchState this record leads to; InvalidMatFileError naming the line of the first
@@ -110,6 +90,8 @@ class MatRecord:
                             if state.phase == GAME_OVER or not state.actions:
                                 state = state.apply(OpeningRoll(hi, lo) if e.player == 0 else OpeningRoll(lo, hi))
                             first = False
+                        elif state.phase == CHOOSE_DOUBLET:  # acey-deucey's bonus doublet
+                            state = state.apply(ChooseDoublet(e.dice.a))
                         else:
                             state = state.apply(Roll(e.dice))
                         state = state.apply(MovePlay(e.play))
