@@ -36,15 +36,7 @@ def per_player(position, pair) -> tuple:
 
 def new_match(settings) -> "engine.MatchState":
     """A fresh MatchState for these settings."""
-    cls = engine.MatchState
-    for name in ("new", "start", "create"):
-        factory = getattr(cls, name, None)
-        if callable(factory):
-            return factory(settings)
-    try:
-        return cls(settings)
-    except TypeError:
-        return cls(settings=settings)
+    return engine.MatchState.new(settings)
 
 
 def make_settings(options: dict[str, Any]) -> "engine.Settings":
@@ -60,38 +52,13 @@ def make_settings(options: dict[str, Any]) -> "engine.Settings":
 # ---- actions <-> JSON --------------------------------------------------------------------------
 
 def encode_action(action) -> dict:
-    """A MatchState action as a JSON-able dict (the journal's replay log)."""
-    name = type(action).__name__
-    if name == "OpeningRoll":
-        return {"action": "opening", "dice": [action.die0, action.die1]}
-    if name == "Roll":
-        return {"action": "roll", "dice": [action.dice.a, action.dice.b]}
-    if name == "MovePlay":
-        return {"action": "move", "play": str(action.play)}
-    if name == "IllegalStands":
-        p = action.position
-        return {"action": "illegal_stands", "sides": [list(s) for s in sides_of(p)],
-                "turn": p.turn}
-    if name in ("Double", "Take", "Pass", "Beaver", "Condone"):
-        return {"action": name.lower()}
-    raise TypeError(f"cannot journal action {action!r}")
+    """A MatchState action as a JSON-able dict (the journal's replay log): engine's to_json."""
+    return action.to_json()
 
 
 def decode_action(data: dict):
-    """The MatchState action journalled as `data` (inverse of encode_action)."""
-    kind = data.get("action")
-    if kind == "opening":
-        return engine.OpeningRoll(*data["dice"])
-    if kind == "roll":
-        return engine.Roll(engine.Dice(*data["dice"]))
-    if kind == "move":
-        return engine.MovePlay(engine.Play.parse(data["play"]))
-    if kind == "illegal_stands":
-        sides = tuple(tuple(s) for s in data["sides"])
-        return engine.IllegalStands(position_from_sides(sides, data["turn"]))
-    if kind in ("double", "take", "pass", "beaver", "condone"):
-        return getattr(engine, kind.capitalize())()
-    raise ValueError(f"unknown journalled action {kind!r}")
+    """The MatchState action journalled as `data` (engine.action_from_json)."""
+    return engine.action_from_json(data)
 
 
 # ---- display -----------------------------------------------------------------------------------

@@ -104,50 +104,53 @@ class DemoResult:
 
 
 def play_script(d: Director) -> None:
-    """The scripted match (to 3 points): every path the issue names, in two games."""
+    """The scripted match (to 3 points): every path the issue names, in a game and a half."""
     t = d.table
     # -- game 1: set-up, opening roll, a legal move, a cocked die, an illegal move corrected,
-    #    a double passed
+    #    a double taken (the cube pushed across), an illegal move condoned, a redouble passed
     d.set_up()
     d.opening(3, 1)                                    # Alice's 3 beats Bob's 1: she plays 3-1
-    start = t.state.position
-    d.move_to(start.play("8/5 6/5"))
+    d.move_to(t.state.position.play("8/5 6/5"))
     d.lift()                                           # legal
-    d.roll(1, 6, 4, cocked=True)                       # cocked: reroll (R8)
+    d.roll(1, 6, 4, cocked=True)                       # a cocked die: reroll (R8)
     d.lift()
     d.roll(1, 6, 4)
     bob = t.state.position
     d.move_to(bob.play("24/18 13/8"))                  # plays 6-5, not 6-4: illegal
     d.lift()
-    d.move_to(bob.play("24/18 13/9"))                  # corrects it before Alice rolls
+    d.move_to(bob.play("24/18 13/9"))                  # corrected before Alice rolls (R9)
     d.cube(2, "middle")                                # Alice turns the cube to 2 ...
     if t.phase != "doubled":
-        d.press("double")                              # ... or presses the double button
-    d.press("pass")                                    # Bob passes: Alice 1-0
-    # -- game 2: an illegal move condoned, a double taken (cube pushed across), a redouble passed
-    d.set_up()
-    d.opening(2, 5)                                    # Bob starts with 5-2
-    bob = t.state.position
-    d.move_to(bob.play("13/8 13/10"))                  # plays 5-3: illegal
-    d.lift()
-    d.roll(0, 4, 2)                                    # Alice rolls first: the move stands (R9)
-    alice = t.state.position
-    d.move_to(alice.play(alice.legal_plays(engine.Dice(4, 2))[0]))
-    d.lift()
-    d.cube(2, "middle")                                # Bob doubles
-    if t.phase != "doubled":
-        d.press("double")
-    d.cube(2, "player0")                               # Alice takes: the cube on her side
+        d.press("double")                              # ... (or presses the double button)
+    d.cube(2, "player1")                               # Bob takes: the cube on his side
     if t.phase == "doubled":
         d.press("take")
-    d.roll(1, 6, 5)
+    d.roll(0, 5, 2)
+    alice = t.state.position
+    d.move_to(alice.play("13/8 13/10"))                # plays 5-3, not 5-2: illegal
+    d.lift()
+    d.roll(1, 6, 5)                                    # Bob rolls first: the move stands (R9)
     bob = t.state.position
     d.move_to(bob.play(bob.legal_plays(engine.Dice(6, 5))[0]))
     d.lift()
-    d.cube(4, "player0")                               # Alice redoubles to 4
+    d.roll(0, 4, 2)
+    alice = t.state.position
+    d.move_to(alice.play(alice.legal_plays(engine.Dice(4, 2))[0]))
+    d.lift()
+    d.cube(4, "player1")                               # Bob redoubles to 4
     if t.phase != "doubled":
         d.press("double")
-    d.press("pass")                                    # Bob passes: Alice wins 3-0
+    d.press("pass")                                    # Alice passes: Bob wins 2, 0-2
+    # -- game 2, the Crawford game (R13): set-up recognised, no doubling
+    d.set_up()
+    d.opening(5, 2)                                    # Alice starts with 5-2
+    d.move_to(t.state.position.play("13/8 13/11"))
+    d.lift()
+    d.press("double")                                  # refused: the Crawford game
+    d.roll(1, 4, 1)
+    bob = t.state.position
+    d.move_to(bob.play(bob.legal_plays(engine.Dice(4, 1))[0]))
+    d.lift()
 
 
 DEMO_STYLES = ("classic", "tournament", "paper")

@@ -13,8 +13,8 @@ def export_journal(journal_path, mat_path) -> int:
     """Write the match in the journal (a torn last line is dropped) to mat_path; returns the
     number of match actions exported."""
     records, _ = read_journal(journal_path)
-    _, _, state = replay_journal(records)
+    _, players, state = replay_journal(records)
     path = pathlib.Path(mat_path)
     with open(path, "w", encoding="utf-8") as f:
-        engine.write_mat(state, f)
+        engine.write_mat(state, f, players=tuple(players))
     return sum(1 for r in records if r.get("action"))

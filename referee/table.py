@@ -268,7 +268,7 @@ class Table:
             self.phase = ROLL
             self.mover = None
             text = f"{self.players[mover]}: {play}" if len(play) else f"{self.players[mover]}: no move"
-            self._verdict(verdict, text, "accepted", action=action, frame=lifted_frame)
+            self._verdict(verdict, text, "accepted", action=action, frame=lifted_frame, player=mover)
             if self.state.game_over:
                 self._game_over(before, text)
         elif verdict["verdict"] == "illegal":
@@ -317,8 +317,8 @@ class Table:
             before = self.state.score
             self.state = self.state.apply(action)
             text = f"corrected: {self.players[self.mover]}: {verdict['play']}"
-            self.mover = None
-            self._verdict(verdict, text, "accepted", action=action, kind="corrected")
+            mover, self.mover = self.mover, None
+            self._verdict(verdict, text, "accepted", action=action, kind="corrected", player=mover)
             if self.state.game_over:
                 self._game_over(before, text)
         elif verdict["verdict"] == "illegal":
@@ -347,13 +347,16 @@ class Table:
         winner = self.state.winner
         after = self.state.score
         points = after[winner] - score_before[winner] if winner is not None else 0
-        length = getattr(self.settings, "match_length", 0)
-        match_over = bool(length) and max(after) >= length
+        result = getattr(self.state, "result", None)
+        how = getattr(result, "how", "")
+        if how and how != "pass":
+            why = f"{why}; {how}"
+        match_over = bool(getattr(self.state, "match_over", False))
         self.phase = MATCH_OVER if match_over else SETUP
         text = (f"{why}; {self.players[winner]} wins {points} point{'s' if points != 1 else ''}; "
                 f"score {after[0]}-{after[1]}" + ("; match over" if match_over else ""))
         self._say(text, record="game_over", signal="clear", winner=winner, points=points,
-                  score=list(after), match_over=match_over)
+                  how=how, score=list(after), match_over=match_over)
         adapters.call(self.signals, "turn", None)
 
     def _apply_soft(self, action):
@@ -371,13 +374,14 @@ class Table:
         return tuple(sides) == start
 
     def _verdict(self, verdict: dict, text: str, signal: str, *, action=None, frame=None,
-                 kind: str = "verdict") -> None:
+                 kind: str = "verdict", player: Optional[int] = None) -> None:
         """Show a verdict at once (LEDs first: they are what the players wait for), then journal it."""
         adapters.call(self.signals, signal)
         self.text = text
         self._show()
-        fields = {"verdict": verdict["verdict"], "player": self.mover if self.mover is not None
-                  else (self.pending or {}).get("mover")}
+        if player is None:
+            player = self.mover if self.mover is not None else (self.pending or {}).get("mover")
+        fields = {"verdict": verdict["verdict"], "player": player}
         if "play" in verdict:
             fields["play"] = str(verdict["play"])
         if "reason" in verdict:

@@ -59,18 +59,56 @@ def test_replay_of_a_missing_folder_is_one_clear_line(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("bgref replay: error:")
 
 
-def test_run_on_the_simulated_table_then_again_starts_a_new_match(tmp_path, capsys):
+def test_run_on_the_simulated_table_then_resumes(tmp_path, capsys):
     import json
     config = tmp_path / "bgref.toml"
     config.write_text('[camera]\nsource = "render"\n[signals]\npin_factory = "mock"\n'
                       '[referee]\njournal = "match.jsonl"\nsettle_frames = 1\n[match]\nlength = 3\n')
     assert cli.main(["run", "-c", str(config)]) == 0
     records = [json.loads(x) for x in (tmp_path / "match.jsonl").read_text().splitlines()]
-    assert records[-1]["type"] == "game_over" and records[-1]["match_over"]
+    assert [r["score"] for r in records if r["type"] == "game_over"] == [[0, 2]]
     assert "+--------------------+" in capsys.readouterr().out  # the terminal display
     assert cli.main(["run", "-c", str(config), "--frames", "3"]) == 0
-    kept = [p for p in tmp_path.glob("match-*.jsonl")]
-    assert len(kept) == 1
-    kept_records = [json.loads(x) for x in kept[0].read_text().splitlines()]
-    assert kept_records[:-1] == records and kept_records[-1]["type"] == "resumed"
-    assert [json.loads(x)["type"] for x in (tmp_path / "match.jsonl").read_text().splitlines()][0] == "match"
+    again = [json.loads(x) for x in (tmp_path / "match.jsonl").read_text().splitlines()]
+    assert again[:len(records)] == records and again[len(records)]["type"] == "resumed"
+
+
+def test_run_keeps_a_finished_match_and_starts_the_next(tmp_path):
+    import json
+    import random
+    import engine
+    from referee import adapters
+    from referee.demo import DEMO_OPTIONS, Director
+    from referee.simulated import RecordingDisplay, RecordingSignals, TruthPipeline
+    from referee.table import open_table
+    pipeline = TruthPipeline()
+    table = open_table(tmp_path / "match.jsonl", match_options=dict(DEMO_OPTIONS, match_length=1),
+                       players=("A", "B"), clock=lambda: 0.0, signals=RecordingSignals(),
+                       display=RecordingDisplay(), right_half_of=pipeline.right_half_of)
+    d = Director(table, pipeline)
+    d.set_up()
+    d.opening(3, 1)
+    d.move_to(table.state.position.play("8/5 6/5"))
+    d.lift()
+    table.press("double")   # a 1-point match: the cube is dead, so the engine refuses ...
+    assert table.phase == "roll"
+    rng = random.Random(2)
+    for _ in range(400):    # ... and the game is played to the end
+        if table.phase == "roll":
+            d.roll(table.state.position.turn, rng.randint(1, 6), rng.randint(1, 6))
+        if table.phase != "move":
+            break
+        position = table.state.position
+        plays = list(position.legal_plays(table.dice))
+        d.move_to(position.play(rng.choice(plays)) if plays else position.swapped())
+        d.lift()
+    assert table.phase == "match over"
+    table.journal.close()
+    config = tmp_path / "bgref.toml"
+    config.write_text('[camera]\nsource = "render"\n[signals]\npin_factory = "mock"\n'
+                      '[referee]\njournal = "match.jsonl"\n[match]\nlength = 1\n')
+    assert cli.main(["run", "-c", str(config), "--frames", "2"]) == 0
+    kept = list(tmp_path.glob("match-*.jsonl"))
+    assert len(kept) == 1 and '"match_over":true' in kept[0].read_text()
+    fresh = [json.loads(x) for x in (tmp_path / "match.jsonl").read_text().splitlines()]
+    assert fresh[0]["type"] == "match" and not any(r["type"] == "game_over" for r in fresh)
