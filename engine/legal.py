@@ -7,9 +7,10 @@ from typing import Iterator, Union
 from .dice import Dice
 from .errors import IllegalPlayError, InvalidPlayError
 from .notation import BAR, OFF, Move, Play
-from .position import CHECKERS, Position
+from .position import CHECKERS, Position, position_id
 
-__all__ = ["LegalPlays", "legal_plays", "legal_results", "apply_play", "VARIANTS", "as_dice"]
+__all__ = ["LegalPlays", "legal_plays", "legal_results", "result_ids", "apply_play", "VARIANTS",
+           "as_dice"]
 
 VARIANTS = ("standard", "dutch", "acey-deucey")
 _WAIT = 25  # internal source index: a checker not yet entered (acey-deucey)
@@ -199,6 +200,32 @@ def _search(position: Position, dice: Dice, variant: str) -> list:
     return [(k, e[2]) for k, e in keep]
 
 
+def result_ids(position: Position, dice: Union[Dice, tuple, str], variant: str = "standard") -> list:
+    """The sorted GNU Position IDs of every distinct legal result (same view, mover still on roll;
+    the position itself when nothing can be played), without building Plays: for bulk use."""
+    dice = as_dice(dice)
+    _check_variant(variant)
+    opp_own = position.opponent
+    ids = []
+    for (key, hits, _wait), _moves in _search(position, dice, variant):
+        ids.append(position_id(_decode(key), _opponent_after(opp_own, hits)))
+    ids.sort()
+    return ids
+
+
+def _opponent_after(opp_own: tuple, hits: int) -> tuple:
+    """The opponent (own numbering) after the blots in `hits` (mover's indexes) were hit."""
+    if not hits:
+        return opp_own
+    o = list(opp_own)
+    while hits:
+        low = hits & -hits
+        o[24 - low.bit_length()] = 0  # mover's index i is the opponent's 23 - i
+        o[24] += 1
+        hits ^= low
+    return tuple(o)
+
+
 def _materialise(position: Position, raw: list) -> dict:
     """{Position: Play} from _search's raw results."""
     turn = position.turn
@@ -207,17 +234,7 @@ def _materialise(position: Position, raw: list) -> dict:
     results = {}
     new = tuple.__new__
     for (key, hits, wait), moves in raw:
-        if hits:
-            o = list(opp_own)
-            while hits:
-                low = hits & -hits
-                o[24 - low.bit_length()] = 0  # mover's index i is the opponent's 23 - i
-                o[24] += 1
-                hits ^= low
-            o = tuple(o)
-        else:
-            o = opp_own
-        after = Position._trusted(_decode(key), o, turn, (wait, wait_opp))
+        after = Position._trusted(_decode(key), _opponent_after(opp_own, hits), turn, (wait, wait_opp))
         results[after] = new(Play, [
             new(Move, (BAR if src >= 24 else src + 1, dst + 1, hit)) for src, dst, hit in moves])
     return results
@@ -295,7 +312,9 @@ def _apply(position: Position, play: Play) -> Position:
     me = list(position.on_roll)
     opp = list(position.opponent)
     wait = position.waiting[0]
-    for move in play:
+    # Highest source first is always a possible order (a checker arriving on a point comes from
+    # higher up), so chained notation like `bar/24*/23 bar/23` applies whatever order it is written in.
+    for move in sorted(play, key=lambda m: -m.source):
         src, dst = move.source, move.destination
         if src == BAR:
             if me[24]:

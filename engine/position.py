@@ -22,6 +22,7 @@ START_SIDE: tuple[int, ...] = tuple(
     {23: 2, 12: 5, 7: 3, 5: 5}.get(i, 0) for i in range(25)
 )
 _SIDE_NAMES = ("player on roll", "opponent")
+_RUN = tuple("1" * c + "0" for c in range(CHECKERS + 1))
 
 
 @dataclass(frozen=True)
@@ -135,13 +136,7 @@ class Position:
     @property
     def id(self) -> str:
         """The GNU Backgammon Position ID (14 characters)."""
-        bits = 0
-        bit = 0
-        for side in (self.opponent, self.on_roll):
-            for count in side:
-                bits |= ((1 << count) - 1) << bit
-                bit += count + 1
-        return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:14]
+        return position_id(self.on_roll, self.opponent)
 
     @property
     def xgid(self) -> str:
@@ -212,6 +207,14 @@ class Position:
         off = self.borne_off
         return (f"{top}\n{bottom}\nbar X {self.on_roll[24]} O {self.opponent[24]}  "
                 f"off X {off[0]} O {off[1]}  pips {self.pip_count}")
+
+
+def position_id(on_roll: tuple, opponent: tuple) -> str:
+    """The GNU Position ID of two sides (each 25 ints, own numbering, bar last)."""
+    # gnubg's key: for the side NOT on roll, then the side on roll, each point's count as that
+    # many 1-bits and a 0-bit, least significant bit first, 80 bits in base64.
+    bits = "".join([_RUN[c] for c in opponent] + [_RUN[c] for c in on_roll])
+    return base64.b64encode(int(bits[::-1], 2).to_bytes(10, "little")).decode("ascii")[:14]
 
 
 def _validate(on_roll: tuple, opponent: tuple, turn: object, waiting: tuple) -> None:

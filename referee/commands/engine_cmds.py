@@ -5,7 +5,8 @@ import json
 import sys
 from typing import Iterable, TextIO
 
-from engine import VARIANTS, Dice, EngineError, Position, legal_plays, legal_results
+from engine import VARIANTS, Dice, EngineError, Position, legal_plays
+from engine.legal import result_ids
 
 
 def register(subparsers) -> None:
@@ -46,12 +47,6 @@ def cmd_legal(args) -> int:
     return 0
 
 
-def result_ids(position_id: str, dice: Iterable[int], variant: str = "standard") -> list[str]:
-    """The sorted Position IDs of every distinct legal result (same view, mover still on roll)."""
-    a, b = dice
-    return sorted(p.id for p in legal_results(Position.from_id(position_id), Dice(a, b), variant))
-
-
 def _one_line(line: str, variant: str) -> dict:
     try:
         request = json.loads(line)
@@ -66,7 +61,7 @@ def _one_line(line: str, variant: str) -> dict:
     if (not isinstance(dice, list) or len(dice) != 2
             or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice)):
         raise ValueError(f"dice {dice!r} are not two numbers like [3, 1]")
-    return {"results": result_ids(position_id, dice, variant)}
+    return {"results": result_ids(Position.from_id(position_id), Dice(*dice), variant)}
 
 
 def run_jsonl(lines: Iterable[str], out: TextIO, variant: str = "standard") -> int:
