@@ -7,21 +7,12 @@ Prints "frame N" (flushed) before judging tape item N, so the parent knows how f
 import sys
 import time
 
-import engine
 from referee.demo import DEMO_OPTIONS, DEMO_PLAYERS, Camera, SceneSource, scripted_tape
 from referee.simulated import RecordingDisplay, RecordingSignals, TruthPipeline
 from referee.table import open_table
 
 
-class _Patch:
-    def setattr(self, obj, name, value, raising=True):
-        setattr(obj, name, value)
-
-
 def main(argv):
-    if not hasattr(engine, "MatchState"):
-        from tests.referee import fake_match
-        fake_match.install(_Patch())
     journal, start = argv[0], int(argv[1])
     delay = float(argv[argv.index("--delay") + 1]) if "--delay" in argv else 0.0
     render = "--render" in argv
