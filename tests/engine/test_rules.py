@@ -152,3 +152,61 @@ def test_r7_hit_checker_reenters_before_bearing_off():
         assert play[0].source == 25
     assert check_play(p, Dice(6, 3), Position(side({3: 9}, bar=1), p.opponent)).reason == \
         "the checker on the bar must enter first"
+
+
+def test_004_hitting_rolls_table():
+    from engine import hitting_rolls
+    assert [hitting_rolls(d) for d in range(1, 13)] == [11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3]
+    assert [hitting_rolls(d) for d in (15, 16, 18, 20, 24)] == [1, 1, 1, 1, 1]
+    assert [hitting_rolls(d) for d in (13, 14, 17, 19, 21, 22, 23)] == [0] * 7
+
+
+def test_004_hitting_rolls_with_blocked_points():
+    from engine import hitting_rolls
+    # shooter on 13, blot 6 away on 7; the opponent holds 10 and 9 (3 and 4 away)
+    p = Position(side({13: 1, 1: 14}), opp_at({10: 2, 9: 2, 7: 1}))
+    # open board: 17; blocked: 3-3 (via 10), 2-2 (via 11, 9), 1-5 and 5-1 stay, 2-4 and 4-2 lose
+    # the 4 first (9 held) but keep 2 first (11 open)
+    assert hitting_rolls(6, p, source=13) == 17 - 1 - 1
+    import pytest
+    from engine import EngineError
+    with pytest.raises(EngineError, match="distance 0"):
+        hitting_rolls(0)
+
+
+def test_r12_dutch_all_enter_first_and_no_early_hits():
+    from engine import start_position
+    p = start_position("dutch")
+    assert p.on_roll[24] == 15 and p.borne_off == (0, 0)
+    # every checker on the bar: only entering (R6 makes all 15 enter before anything moves)
+    assert plays(p, "31") == {"bar/24 bar/22"}
+    assert [str(x) for x in p.legal_plays("31", variant="dutch")] == ["bar/24 bar/22"]
+    # no hitting before a checker has reached the home board: the blot on 20 cannot be hit
+    q = Position(side({24: 14, 23: 1}), opp_at({20: 1, 1: 14}))
+    dutch = {str(x) for x in q.legal_plays("43", variant="dutch")}
+    standard = {str(x) for x in q.legal_plays("43")}
+    assert not any("*" in x for x in dutch) and any("*" in x for x in standard)
+    # once a checker stands in the home board, hitting is allowed
+    r = Position(side({24: 13, 23: 1, 3: 1}), opp_at({20: 1, 1: 14}))
+    assert any("*" in str(x) for x in r.legal_plays("43", variant="dutch"))
+
+
+def test_r12_acey_deucey_enter_at_will():
+    from engine import start_position
+    p = start_position("acey-deucey")
+    assert p.waiting == (15, 15) and sum(p.on_roll) == 0 and p.borne_off == (0, 0)
+    assert plays_v(p, "31", "acey-deucey") == {"bar/24 bar/22", "bar/21"}
+    # some entered: entering and moving are both allowed
+    q = Position(side({22: 1}), EMPTY, waiting=(14, 15))
+    got = plays_v(q, "21", "acey-deucey")
+    assert {"bar/24 bar/23", "bar/23 22/21", "22/19"} <= got
+    # a HIT checker on the bar still enters first
+    r = Position(side({22: 1}, bar=1), EMPTY, waiting=(13, 15))
+    assert all(play[0].source == 25 for play in r.legal_plays("21", variant="acey-deucey"))
+    # bearing off needs every checker entered
+    s = Position(side({1: 14}), EMPTY, waiting=(1, 15))
+    assert not any(m.destination == 0 for pl in s.legal_plays("11", variant="acey-deucey") for m in pl)
+
+
+def plays_v(position: Position, dice: str, variant: str) -> set:
+    return {str(p) for p in position.legal_plays(Dice.parse(dice), variant=variant)}
