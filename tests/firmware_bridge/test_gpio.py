@@ -182,6 +182,19 @@ def press(factory, role, seconds=0.06):
     p.drive_high()
 
 
+def hold(factory, buttons, role, until, timeout=2.0):
+    """Keep the button down until the callback `until` has fired (or timeout), then let go."""
+    p = button_pin(factory, role)
+    p.drive_low()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and until not in buttons.calls:
+        time.sleep(0.005)
+    fired_while_held = until in buttons.calls
+    time.sleep(0.03)
+    p.drive_high()
+    return fired_while_held
+
+
 def settle(buttons, expected, timeout=1.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and len(buttons.calls) < len(expected):
@@ -225,11 +238,9 @@ def test_a_glitch_shorter_than_bounce_time_is_ignored(factory, buttons):
 
 @pytest.mark.parametrize("role, meaning", [("take", "beaver"), ("confirm", "condone"), ("undo", "new_game")])
 def test_hold_gives_the_second_meaning_and_not_the_first(factory, buttons, role, meaning):
-    p = button_pin(factory, role)
-    p.drive_low()
-    time.sleep(0.25)
-    assert buttons.calls == [meaning]  # fires while still held, so the player sees it at once
-    p.drive_high()
+    start = time.monotonic()
+    assert hold(factory, buttons, role, meaning)  # fires while still held: the player sees it at once
+    assert time.monotonic() - start >= 0.15  # not before hold_time
     assert settle(buttons, [meaning, "extra"], timeout=0.1) == [meaning]
 
 
@@ -241,7 +252,7 @@ def test_hold_on_a_button_without_second_meaning_is_a_press(factory, buttons):
 def test_press_then_hold_are_told_apart(factory, buttons):
     press(factory, "take")
     settle(buttons, ["take"])
-    press(factory, "take", seconds=0.25)
+    assert hold(factory, buttons, "take", "beaver")
     assert settle(buttons, ["take", "beaver"]) == ["take", "beaver"]
 
 
