@@ -33,7 +33,7 @@ from .variants import start_position
 __all__ = [
     "Settings", "MatchState", "GameResult", "IllegalActionError",
     "OpeningRoll", "Roll", "Double", "Take", "Pass", "Beaver", "MovePlay", "IllegalStands",
-    "Condone", "ChooseDoublet", "Action", "action_from_json", "Event", "GameRecord",
+    "Condone", "ChooseDoublet", "Resign", "Action", "action_from_json", "Event", "GameRecord",
     "OPENING", "ROLL", "DOUBLED", "MOVE", "CHOOSE_DOUBLET", "GAME_OVER", "MATCH_OVER",
 ]
 
@@ -202,8 +202,28 @@ class ChooseDoublet(Action):
         return {"action": self.kind, "number": self.number}
 
 
+@dataclass(frozen=True)
+class Resign(Action):
+    """`player` resigns the game as a single game, gammon or backgammon (value 1, 2, 3, as gnubg
+    numbers them) and the opponent accepts; the opponent scores it at the cube (with the scoring
+    options)."""
+
+    player: int
+    value: int = SINGLE
+    kind = "resign"
+
+    def __post_init__(self) -> None:
+        if self.player not in (0, 1):
+            raise IllegalActionError(f"resigning player {self.player!r} is not 0 or 1")
+        if self.value not in (SINGLE, GAMMON, BACKGAMMON):
+            raise IllegalActionError(f"resignation value {self.value!r} is not 1, 2 or 3")
+
+    def to_json(self) -> dict:
+        return {"action": "resign", "player": self.player, "value": self.value}
+
+
 _ACTIONS = {cls.kind: cls for cls in (OpeningRoll, Roll, Double, Take, Pass, Beaver, MovePlay,
-                                      IllegalStands, ChooseDoublet)}
+                                      IllegalStands, ChooseDoublet, Resign)}
 
 
 def action_from_json(data: dict) -> Action:
@@ -223,6 +243,8 @@ def action_from_json(data: dict) -> Action:
             return MovePlay(Play.parse(data["play"]))
         if cls is ChooseDoublet:
             return ChooseDoublet(int(data["number"]))
+        if cls is Resign:
+            return Resign(int(data["player"]), int(data.get("value", SINGLE)))
         if cls is IllegalStands:
             if "sides" in data:  # (player 0's side, player 1's side), the referee's form
                 sides, turn = data["sides"], data["turn"]
@@ -360,13 +382,13 @@ class MatchState:
         if self.phase in (OPENING, GAME_OVER):
             return (OpeningRoll,)
         if self.phase == ROLL:
-            return (Roll, Double) if self.may_double else (Roll,)
+            return (Roll, Double, Resign) if self.may_double else (Roll, Resign)
         if self.phase == DOUBLED:
-            return (Take, Pass, Beaver) if self._beaver_allowed else (Take, Pass)
+            return (Take, Pass, Beaver, Resign) if self._beaver_allowed else (Take, Pass, Resign)
         if self.phase == MOVE:
-            return (MovePlay, IllegalStands)
+            return (MovePlay, IllegalStands, Resign)
         if self.phase == CHOOSE_DOUBLET:
-            return (ChooseDoublet,)
+            return (ChooseDoublet, Resign)
         return ()
 
     @property
@@ -381,7 +403,8 @@ class MatchState:
         if self.phase == OPENING and not self.actions:
             state = "none"
         elif self.game_over:
-            state = "dropped" if self.result is not None and self.result.how == "pass" else "over"
+            how = self.result.how if self.result is not None else ""
+            state = "dropped" if how == "pass" else "resigned" if how.startswith("resigns") else "over"
         else:
             state = "playing"
         mover = self.position.turn
@@ -493,6 +516,21 @@ class MatchState:
         result = GameResult(doubler, self.cube.value, "pass", self.cube.value)
         state, events = self._end_game(action, result, dice=None)
         return state, (Event("pass", 1 - doubler),) + events
+
+    def _on_resign(self, action: Resign):
+        if self.phase not in (ROLL, MOVE, DOUBLED, CHOOSE_DOUBLET):
+            raise self._refuse(action)
+        st = self.settings
+        winner = 1 - action.player
+        if st.variant == "acey-deucey":
+            view = self.position if self.position.turn == action.player else self.position.swapped()
+            points = acey_deucey_points(self.cube.value, CHECKERS - view.borne_off[0])
+            how = "checkers"
+        else:
+            points = game_points(action.value, self.cube, jacoby=st.jacoby and st.money,
+                                 mediterranean=st.mediterranean, no_gammons=st.no_gammons)
+            how = "resigns " + _NAMES[action.value]
+        return self._end_game(action, GameResult(winner, points, how, self.cube.value), dice=None)
 
     def _on_choose_doublet(self, action: ChooseDoublet):
         if self.phase != CHOOSE_DOUBLET:

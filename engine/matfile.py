@@ -2,7 +2,11 @@
 (`Doubles => 2`, `Takes`, `Drops`, `Wins N points`), the format GNU Backgammon, eXtreme Gammon and
 BGBlitz import. Written as gnubg writes it: player 0 in the left column, bar as 25, off as 0.
 
-A money session is written as a match of length 0 (gnubg imports it as a money session)."""
+A money session is written as a match of length 0 (gnubg imports it as a money session).
+A resigned game ends with the winner's `Wins N points` alone (gnubg reads it as a resignation). An
+illegal move that stood (R9) is written as the checker moves that turn the board before into the
+board after; gnubg rejects such a move and loses the rest of that game, and `replay` reads it back
+only with `illegal_stands=True`."""
 from __future__ import annotations
 
 import re
@@ -10,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Optional, TextIO
 
 from .dice import Dice
-from .errors import EngineError
-from .match import (CHOOSE_DOUBLET, GAME_OVER, ChooseDoublet, Double, Event, MatchState, MovePlay, OpeningRoll, Pass, Roll,
+from .errors import EngineError, IllegalPlayError
+from .legal import apply_play
+from .match import (CHOOSE_DOUBLET, GAME_OVER, ChooseDoublet, Double, IllegalStands, Resign, Event, MatchState, MovePlay, OpeningRoll, Pass, Roll,
                     Settings, Take, Beaver)
 from .notation import BAR, OFF, Move, Play
 
@@ -75,9 +80,11 @@ class MatRecord:
         """The MatchState actions that replay this record (see `replay`)."""
         return list(self.replay(settings).actions)
 
-    def replay(self, settings: Optional[Settings] = None) -> MatchState:
+    def replay(self, settings: Optional[Settings] = None, *, illegal_stands: bool = False) -> MatchState:
         """The MatchState this record leads to; InvalidMatFileError naming the line of the first
-        entry the rules do not allow (or a game whose recorded result disagrees)."""
+        entry the rules do not allow (or a game whose recorded result disagrees). With
+        `illegal_stands`, a play the dice do not allow but the board does is taken as an illegal
+        move that stood (R9), as our own records of such games write it."""
         settings = settings or Settings(match_length=self.match_length)
         state = MatchState(settings)
         for game in self.games:
@@ -94,7 +101,7 @@ class MatRecord:
                             state = state.apply(ChooseDoublet(e.dice.a))
                         else:
                             state = state.apply(Roll(e.dice))
-                        state = state.apply(MovePlay(e.play))
+                        state = _move(state, e.play, illegal_stands)
                     elif e.kind == "double":
                         state = state.apply(Double())
                     elif e.kind == "take":
@@ -104,6 +111,8 @@ class MatRecord:
                     elif e.kind == "pass":
                         state = state.apply(Pass())
                     elif e.kind == "win":
+                        if not state.game_over:  # a resignation: the value that scores as recorded
+                            state = _resigned(state, e)
                         if not state.game_over or state.result.points != e.value or state.winner != e.player:
                             got = (f"player {state.winner} won {state.result.points}" if state.game_over
                                    else "the game is not over")
@@ -115,6 +124,26 @@ class MatRecord:
                 except EngineError as exc:
                     raise InvalidMatFileError(f"line {e.line}: {exc}") from None
         return state
+
+
+def _move(state: MatchState, play: Play, illegal_stands: bool) -> MatchState:
+    try:
+        return state.apply(MovePlay(play))
+    except IllegalPlayError:
+        if not illegal_stands:
+            raise
+    return state.apply(IllegalStands(apply_play(state.position, play)))
+
+
+def _resigned(state: MatchState, event: MatEvent) -> MatchState:
+    for value in (1, 2, 3):
+        try:
+            after = state.apply(Resign(1 - event.player, value))
+        except EngineError:
+            continue
+        if after.result.points == event.value:
+            return after
+    return state
 
 
 # ---- writing -----------------------------------------------------------------------------------

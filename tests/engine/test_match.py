@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine import (DOUBLED, GAME_OVER, MATCH_OVER, MOVE, OPENING, ROLL, Beaver, Cube, Dice,
+from engine import (DOUBLED, GAME_OVER, MATCH_OVER, MOVE, OPENING, ROLL, Beaver, Cube, Dice, Resign,
                     Double, IllegalActionError, IllegalPlayError, IllegalStands, MatchState,
                     MovePlay, OpeningRoll, Pass, Play, Position, Roll, Settings, Take,
                     action_from_json)
@@ -134,7 +134,7 @@ def test_r11_first_double_by_either_player(opening):
     doubler = state.position.turn
     state = state.apply(Double())
     assert state.phase == DOUBLED and state.turn == 1 - doubler
-    assert state.legal_actions == (Take, Pass)
+    assert state.legal_actions == (Take, Pass, Resign)
 
 
 def test_r11_take_owns_the_cube_at_twice_the_value_then_only_owner_redoubles():
@@ -310,3 +310,19 @@ def test_game_over_then_next_game_alternates_nothing_left_over():
 def test_new_and_constructor_agree():
     assert MatchState.new(Settings()) == MatchState(Settings())
     assert MatchState().phase == OPENING and MatchState().match_id
+
+
+def test_r10_resignation_scores_its_value_times_the_cube():
+    from engine import Resign
+    state = started().apply(MovePlay("8/3 6/3")).apply(Double()).apply(Take())
+    assert Resign in state.legal_actions
+    state = state.apply(Resign(1, 3))
+    assert state.winner == 0 and state.score == (6, 0)
+    assert state.result.how == "resigns backgammon"
+    assert action_from_json(Resign(1, 3).to_json()) == Resign(1, 3)
+
+
+def test_r12_resigned_gammon_counts_single_under_jacoby_with_cube_unturned():
+    from engine import Resign
+    state = started(Settings(jacoby=True)).apply(Resign(0, 2))
+    assert state.score == (0, 1)

@@ -174,3 +174,42 @@ def test_mat_illegal_move_in_record_names_the_line():
     text = " 3 point match\n\n Game 1\n a : 0                          b : 0\n  1) 31: 24/20 6/5\n"
     with pytest.raises(InvalidMatFileError, match="line 5"):
         read_mat(text).replay()
+
+
+def _resigned_match():
+    from engine import Resign
+    state = MatchState(Settings(match_length=5)).apply(OpeningRoll(5, 3)).apply(MovePlay("8/3 6/3"))
+    state = state.apply(Double()).apply(Take()).apply(Roll(Dice(6, 4))).apply(MovePlay("24/14"))
+    return state.apply(Resign(0, 2))
+
+
+def test_mat_resignation_imports_into_gnubg_as_resigned(gnubg, tmp_path):
+    state = _resigned_match()
+    assert state.score == (0, 4)
+    _import(gnubg, tmp_path, write_mat(state))
+    info = gnubg.match()["games"][0]["info"]
+    assert (info["resigned"], info["winner"], info["points-won"]) == (True, "O", 4)
+    assert gnubg_games(gnubg) == our_games(state)
+
+
+def test_mat_resignation_reads_back():
+    state = _resigned_match()
+    again = read_mat(write_mat(state)).replay()
+    assert again.score == (0, 4) and again.result.how == "resigns gammon"
+
+
+def test_mat_illegal_move_that_stood_reads_back_only_when_allowed():
+    from engine import IllegalStands, Position
+    state = MatchState(Settings(match_length=5)).apply(OpeningRoll(4, 2))
+    before = state.position
+    board = list(before.on_roll)
+    board[23] -= 1
+    board[15] += 1  # 24/16 with a 4-2
+    state = state.apply(IllegalStands(Position(tuple(board), before.opponent, 0)))
+    state = state.apply(Roll(Dice(3, 1))).apply(MovePlay("8/5 6/5"))
+    text = write_mat(state)
+    assert "42: 24/16" in text
+    with pytest.raises(InvalidMatFileError, match="line 5: 24/16"):
+        read_mat(text).replay()
+    again = read_mat(text).replay(illegal_stands=True)
+    assert again.position == state.position and again.phase == state.phase

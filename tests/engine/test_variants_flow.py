@@ -7,7 +7,7 @@ import pytest
 
 from engine import (CHOOSE_DOUBLET, DOUBLED, MOVE, ROLL, ChooseDoublet, Cube, Dice, Double,
                     IllegalActionError, MatchState, MovePlay, OpeningRoll, Pass, Play, Position,
-                    Roll, Settings, Take, read_mat, start_position, write_mat)
+                    Resign, Roll, Settings, Take, read_mat, start_position, write_mat)
 
 ACEY = Settings(variant="acey-deucey")
 DUTCH = Settings(variant="dutch")
@@ -24,7 +24,7 @@ def test_r12_acey_deucey_starts_off_the_board_and_has_no_cube():
     state = MatchState(ACEY).apply(OpeningRoll(6, 4))
     assert state.position == start_position("acey-deucey", turn=0)
     state = state.apply(MovePlay(state.legal_plays[0]))
-    assert state.phase == ROLL and state.legal_actions == (Roll,)
+    assert state.phase == ROLL and state.legal_actions == (Roll, Resign)
     with pytest.raises(IllegalActionError, match="without the doubling cube"):
         state.apply(Double())
 
@@ -41,7 +41,7 @@ def test_r12_acey_deucey_after_1_2_choose_a_doublet_then_roll_again():
     assert state.position.turn == 0
     state = state.apply(MovePlay(state.legal_plays[0]))
     assert state.phase == CHOOSE_DOUBLET and state.position.turn == 0  # same player
-    assert state.legal_actions == (ChooseDoublet,)
+    assert state.legal_actions == (ChooseDoublet, Resign)
     state = state.apply(ChooseDoublet(5))
     assert state.phase == MOVE and state.dice == Dice(5, 5)
     play = state.legal_plays[0]
