@@ -224,6 +224,7 @@ class SerialDisplay:
         self._counts = dict(sent=0, retries=0, acked=0, reconnects=0, handshakes=0)
         self._last_rtt: Optional[float] = None
         self._ever_open = False
+        self._missing_logged = False
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"display {url}", daemon=True)
         self._thread.start()
@@ -312,10 +313,15 @@ class SerialDisplay:
     def _try_open(self) -> bool:
         try:
             port = self._open_port(self.url, baudrate=self._baudrate, timeout=self._poll_interval,
-                                   write_timeout=1.0)
+                                   write_timeout=1.0, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
-            log.debug("display on %s not there: %s", self.url, exc)
+            if self._missing_logged:
+                log.debug("display on %s not there: %s", self.url, exc)
+            else:  # once per absence, not every half second
+                log.warning("display on %s not there (%s); retrying in the background", self.url, exc)
+                self._missing_logged = True
             return False
+        self._missing_logged = False
         with self._lock:
             self._port = port
             self._parser.reset()
