@@ -47,6 +47,8 @@ def our_games(state):
                               tuple(sorted((m.source, m.destination) for m in e.play))))
             elif e.kind in ("double", "take", "pass"):
                 items.append((e.kind, e.player))
+            elif e.kind == "beaver":  # gnubg reads a beaver as the taker's redouble, taken
+                items += [("double", e.player), ("take", 1 - e.player)]
         out.append((items, game.result.winner, game.result.points))
     return out
 
@@ -84,7 +86,7 @@ def _import(gnubg, tmp_path, text):
     return gnubg.match()
 
 
-@pytest.mark.parametrize("length,seed", [(1, 1), (5, 2), (7, 3), (11, 4)])
+@pytest.mark.parametrize("length,seed", [(1, 1), (5, 2), (7, 3), (11, 4), (3, 5), (15, 6)])
 def test_mat_whole_matches_import_into_gnubg_move_by_move(gnubg, tmp_path, length, seed):
     state = random_match(Settings(match_length=length), seed)
     assert state.match_over
@@ -116,6 +118,16 @@ def test_mat_money_session_as_match_of_length_zero(gnubg, tmp_path):
     match = _import(gnubg, tmp_path, text)
     assert match["match-info"]["match-length"] == 0
     assert gnubg_games(gnubg) == our_games(state)
+
+
+@pytest.mark.parametrize("seed", [4, 6])
+def test_r12_mat_beavers_import_into_gnubg(gnubg, tmp_path, seed):
+    state = random_match(Settings(beaver=True), seed, double_p=0.3, max_games=4)
+    text = write_mat(state)
+    assert "Beavers =>" in text
+    _import(gnubg, tmp_path, text)
+    assert gnubg_games(gnubg) == our_games(state)
+    assert read_mat(text).replay(Settings(beaver=True)).score == state.score
 
 
 @pytest.mark.parametrize("seed", [2, 3])
