@@ -11,6 +11,7 @@ COMMAND_MODULES = (
     "referee.commands.engine_cmds",
     "referee.commands.vision_cmds",
     "referee.commands.table_cmds",
+    "referee.commands.club_cmds",
 )
 
 
