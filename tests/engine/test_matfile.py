@@ -225,3 +225,16 @@ def test_mat_illegal_move_that_stood_reads_back_only_when_allowed():
         read_mat(text).replay()
     again = read_mat(text).replay(illegal_stands=True)
     assert again.position == state.position and again.phase == state.phase
+
+
+@pytest.mark.parametrize("length,seed", [(7, 3), (0, 5)])
+def test_mat_reads_what_gnubg_exports(gnubg, tmp_path, length, seed):
+    state = random_match(Settings(match_length=length), seed, max_games=3)
+    _import(gnubg, tmp_path, write_mat(state, players=("alice", "bob")))
+    out = tmp_path / "exported.mat"
+    gnubg.command(f"export match mat {out}")
+    record = read_mat(out.read_text())
+    assert record.players == ("alice", "bob")
+    again = record.replay(Settings(match_length=length))
+    assert our_games(again) == our_games(state)
+    assert again.score == state.score
