@@ -93,7 +93,10 @@ def _search(position: Position, dice: Dice, variant: str) -> list:
     me = list(position.on_roll)
     opp = list(position.opponent[23::-1])
     key0 = int.from_bytes(bytes(me), "little")
-    orders = [dice.numbers] if dice.is_double else [(dice.high, dice.low), (dice.low, dice.high)]
+    a, b = dice.a, dice.b
+    double = a == b
+    high, low = (a, b) if a >= b else (b, a)
+    orders = [(a, a, a, a)] if double else [(high, low), (low, high)]
     found: dict = {}   # (key, hits, wait) -> (dice used, high die first, moves)
     seen: set = set()
     stack: list = []
@@ -103,19 +106,42 @@ def _search(position: Position, dice: Dice, variant: str) -> list:
     # sources a die may move from (landing open) are fixed for this call.
     open_src = {}
     open_nohit = {}
-    for d in set(dice.numbers):
-        open_src[d] = tuple(i for i in range(23, d - 1, -1) if opp[i - d] < 2)
-        open_nohit[d] = tuple(i for i in range(23, d - 1, -1) if opp[i - d] == 0)
+    for d in ((a,) if double else (a, b)):
+        open_src[d] = [i for i in range(23, d - 1, -1) if opp[i - d] < 2]
+        if dutch:
+            open_nohit[d] = [i for i in range(23, d - 1, -1) if opp[i - d] == 0]
     # With no checker on the bar or waiting, two or more outside the home board (so nothing can be
     # borne off this turn) and no Dutch hitting rule, playing the low die first gives the same
     # results as the high die first, except when one checker plays both: the second order then
     # only needs that checker's continuation.
-    restricted = (not dice.is_double and not me[24] and not wait0 and not dutch
-                  and sum(me[6:24]) >= 2)
+    restricted = not double and not me[24] and not wait0 and not dutch and sum(me[6:24]) >= 2
 
     def rec(key: int, hits: int, wait: int, numbers: tuple, ri: int, stage: int, high: bool,
             only_src: int) -> None:
         d = numbers[ri]
+        if ri + 1 == len(numbers) and not me[24] and not wait and key >> _HOME_SHIFT and not dutch:
+            # the last number, nothing on the bar, no bear-off possible: the common case, kept lean
+            moved = False
+            for src in open_src[d]:
+                if me[src]:
+                    moved = True
+                    dst = src - d
+                    key2 = key - unit[src] + unit[dst]
+                    if opp[dst] == 1:
+                        k = (key2, hits | 1 << dst, wait)
+                        hit = True
+                    else:
+                        k = (key2, hits, wait)
+                        hit = False
+                    old = found.get(k)
+                    if old is None or old[0] <= ri:
+                        found[k] = (ri + 1, high, tuple(stack) + ((src, dst, hit),))
+            if not moved:
+                k = (key, hits, wait)
+                old = found.get(k)
+                if old is None or old[0] < ri:
+                    found[k] = (ri, high, tuple(stack))
+            return
         # --- the single steps of die d (R3, R6, R7) ---
         if me[24]:
             dst = 24 - d
@@ -190,12 +216,16 @@ def _search(position: Position, dice: Dice, variant: str) -> list:
             if src != _WAIT:
                 me[src] += 1
 
-    for k, order in enumerate(orders):
-        rec(key0, 0, wait0, order, 0, 8 * k, k == 0, -1)
+    rec(key0, 0, wait0, orders[0], 0, 0, True, -1)
+    if len(orders) == 2:
+        if restricted and any(entry[0] == 2 for entry in found.values()):
+            _chains(me, opp, key0, low, high, open_src[low], found)
+        else:
+            rec(key0, 0, wait0, orders[1], 0, 8, False, -1)
 
-    best = max(entry[0] for entry in found.values())
+    best = max([entry[0] for entry in found.values()])
     keep = [(k, e) for k, e in found.items() if e[0] == best]
-    if best == 1 and not dice.is_double and any(e[1] for _, e in keep):
+    if best == 1 and not double and any(e[1] for _, e in keep):
         keep = [(k, e) for k, e in keep if e[1]]  # R5: the larger die
     return [(k, e[2]) for k, e in keep]
 
@@ -238,6 +268,29 @@ def _materialise(position: Position, raw: list) -> dict:
         results[after] = new(Play, [
             new(Move, (BAR if src >= 24 else src + 1, dst + 1, hit)) for src, dst, hit in moves])
     return results
+
+
+def _chains(me: list, opp: list, key0: int, low: int, high: int, low_srcs: tuple, found: dict) -> None:
+    """The low-then-high plays of ONE checker (the only results the high-then-low order can miss
+    when nothing is on the bar and nothing can be borne off), added to `found`."""
+    unit = _UNIT
+    for src in low_srcs:
+        if not me[src]:
+            continue
+        mid = src - low
+        dst = mid - high
+        if dst < 0 or opp[dst] >= 2:
+            continue
+        hits = 0
+        hit1 = opp[mid] == 1
+        if hit1:
+            hits = 1 << mid
+        hit2 = opp[dst] == 1
+        if hit2:
+            hits |= 1 << dst
+        k = (key0 - unit[src] + unit[dst], hits, 0)
+        if k not in found:
+            found[k] = (2, False, ((src, mid, hit1), (mid, dst, hit2)))
 
 
 def _no_hit(key: int, wait: int) -> bool:
