@@ -288,7 +288,11 @@ _NAMES = {SINGLE: "single game", GAMMON: "gammon", BACKGAMMON: "backgammon"}
 @dataclass(frozen=True)
 class MatchState:
     """Where a match stands. Build with `MatchState(settings)` / `MatchState.new(settings)`, move on
-    with `state.apply(action)`; `actions` is the full log since the start of the match."""
+    with `state.apply(action)`; `actions` is the full log since the start of the match.
+
+    `position.turn` is the player on roll (the doubler while a double is offered; `turn` is who
+    must act). After a game, `position` is the last board seen by the winner (winner on roll)
+    and `result` / `winner` say how it ended, until the next OpeningRoll starts a new game."""
 
     settings: Settings = field(default_factory=Settings)
     phase: str = OPENING

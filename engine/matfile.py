@@ -16,8 +16,8 @@ from typing import Any, Optional, TextIO
 from .dice import Dice
 from .errors import EngineError, IllegalPlayError
 from .legal import apply_play
-from .match import (CHOOSE_DOUBLET, GAME_OVER, ChooseDoublet, Double, IllegalStands, Resign, Event, MatchState, MovePlay, OpeningRoll, Pass, Roll,
-                    Settings, Take, Beaver)
+from .match import (CHOOSE_DOUBLET, GAME_OVER, Beaver, ChooseDoublet, Double, IllegalStands,
+                    MatchState, MovePlay, OpeningRoll, Pass, Resign, Roll, Settings, Take)
 from .notation import BAR, OFF, Move, Play
 
 __all__ = ["InvalidMatFileError", "MatRecord", "MatGame", "MatEvent", "write_mat", "read_mat",

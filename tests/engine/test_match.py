@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine import (DOUBLED, GAME_OVER, MATCH_OVER, MOVE, OPENING, ROLL, Beaver, Cube, Dice, Resign,
+from engine import (DOUBLED, MATCH_OVER, MOVE, OPENING, ROLL, Beaver, Cube, Dice, Resign,
                     Double, IllegalActionError, IllegalPlayError, IllegalStands, MatchState,
                     MovePlay, OpeningRoll, Pass, Play, Position, Roll, Settings, Take,
                     action_from_json)

@@ -1,10 +1,8 @@
 """Winning and scoring (R10), the cube's stake (R11), the scoring options (R12), match score (R13)."""
 import dataclasses
 
-import pytest
-
 from engine import (GAME_OVER, MATCH_OVER, MOVE, ROLL, Cube, Dice, Double, MatchState, MovePlay,
-                    OpeningRoll, Pass, Play, Position, Settings, Take)
+                    OpeningRoll, Pass, Play, Position, Settings)
 
 
 def side(**points):
