@@ -15,7 +15,7 @@ from typing import Any, Optional, TextIO
 
 from .dice import Dice
 from .errors import EngineError, IllegalPlayError
-from .legal import apply_play
+from .legal import VARIANTS, apply_play
 from .match import (CHOOSE_DOUBLET, GAME_OVER, Beaver, ChooseDoublet, Double, IllegalStands,
                     MatchState, MovePlay, OpeningRoll, Pass, Resign, Roll, Settings, Take)
 from .notation import BAR, OFF, Move, Play
@@ -58,12 +58,13 @@ class MatGame:
 
 @dataclass(frozen=True)
 class MatRecord:
-    """A whole .mat file: match length (0 = money), the players' names (left, right), the games."""
+    """A whole .mat file: match length (0 = money), the players' names (left, right), the games,
+    and the variant (kept in a `; [Variation "dutch"]` comment line, which gnubg skips)."""
 
     match_length: int
     players: tuple
     games: tuple
-    line_of_games: tuple = ()
+    variant: str = "standard"
 
     @classmethod
     def from_state(cls, state: MatchState, players: tuple = ("Player 0", "Player 1")) -> "MatRecord":
@@ -74,7 +75,7 @@ class MatRecord:
             result = game.result
             games.append(MatGame(number, tuple(game.score), events,
                                  result.winner if result else None, result.points if result else 0))
-        return cls(state.settings.match_length, tuple(players), tuple(games))
+        return cls(state.settings.match_length, tuple(players), tuple(games), state.settings.variant)
 
     def actions(self, settings: Optional[Settings] = None) -> list:
         """The MatchState actions that replay this record (see `replay`)."""
@@ -85,7 +86,7 @@ class MatRecord:
         entry the rules do not allow (or a game whose recorded result disagrees). With
         `illegal_stands`, a play the dice do not allow but the board does is taken as an illegal
         move that stood (R9), as our own records of such games write it."""
-        settings = settings or Settings(match_length=self.match_length)
+        settings = settings or Settings(match_length=self.match_length, variant=self.variant)
         state = MatchState(settings)
         for game in self.games:
             first = True
@@ -173,6 +174,8 @@ def _entry(event: MatEvent, match_over: bool) -> str:
 def format_mat(record: MatRecord, comments: tuple = ()) -> str:
     """The .mat text of `record` (comments become '; ' header lines)."""
     lines = [f"; {c}" for c in comments]
+    if record.variant != "standard":
+        lines.append(f'; [Variation "{record.variant}"]')
     if lines:
         lines.append("")
     lines += [f" {record.match_length} point match", ""]
@@ -217,6 +220,7 @@ def write_mat(state_or_record: Any, file: Optional[TextIO] = None, *,
 
 # ---- reading -----------------------------------------------------------------------------------
 
+_VARIATION = re.compile(r'^\s*;\s*\[Variation\s+"([^"]*)"\]', re.IGNORECASE)
 _MATCH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
@@ -304,8 +308,12 @@ def read_mat(text: str) -> MatRecord:
         games.append(MatGame(current["number"], current["score"], tuple(current["events"]),
                              wins[-1].player if wins else None, wins[-1].value if wins else 0))
 
+    variant = "standard"
     for lineno, raw in enumerate(str(text).splitlines(), 1):
         line = raw.rstrip()
+        m = _VARIATION.match(line)
+        if m and m.group(1).lower() in VARIANTS:
+            variant = m.group(1).lower()
         if not line.strip() or line.lstrip().startswith(";"):
             continue
         m = _MATCH.match(line)
@@ -352,4 +360,4 @@ def read_mat(text: str) -> MatRecord:
     finish()
     if match_length is None:
         raise InvalidMatFileError("line 1: no 'N point match' header found")
-    return MatRecord(match_length, players or ("Player 0", "Player 1"), tuple(games))
+    return MatRecord(match_length, players or ("Player 0", "Player 1"), tuple(games), variant)

@@ -126,5 +126,8 @@ def test_r12_variant_matches_play_to_the_end_and_replay(variant, seed):
     state = _random_match(settings, seed)
     assert state.match_over
     assert MatchState.replay(settings, [a.to_json() for a in state.actions]) == state
-    record = read_mat(write_mat(state))
-    assert record.replay(settings).score == state.score
+    text = write_mat(state)
+    assert f'; [Variation "{variant}"]' in text
+    record = read_mat(text)
+    assert record.variant == variant
+    assert record.replay().score == state.score
