@@ -19,8 +19,8 @@ from typing import Callable, Optional, TextIO
 import engine
 
 from . import adapters
-from .simulated import (Camera, RecordingDisplay, RecordingSignals, Scene, TruthPipeline,
-                        VisionPipeline)
+from .simulated import (BoardOnlyPipeline, Camera, RecordingDisplay, RecordingSignals, Scene,
+                        TruthPipeline, VisionPipeline)
 from .table import MATCH_OVER, Table, open_table
 
 log = logging.getLogger(__name__)
@@ -153,15 +153,18 @@ def play_script(d: Director) -> None:
     d.lift()
 
 
-DEMO_STYLES = ("classic", "tournament", "paper")
+DEMO_STYLES = ("paper", "classic", "tournament")
 
 
 def vision_pipeline(seed: int):
-    """The real pipeline on the first board style the vision calibrates and reads back; if it
-    reads none, the scene's truth, saying why (so `make demo` still shows the referee at work)."""
+    """(pipeline, what reads the frames): the real vision on the first board style it calibrates
+    and reads back (set-up and dice); else the vision for the checkers and hands with dice and cube
+    from the scene; else the scenes' truth. Each fallback is logged, so nobody mistakes it."""
     from vision.errors import VisionError
     start = Scene(sides=adapters.sides_of(engine.Position.start()))
+    opening = dataclasses.replace(start, dice=((3, "right half", True), (1, "left half", True)))
     problems = []
+    board_only = None
     for style in DEMO_STYLES:
         camera = Camera(style=style, seed=seed)
         try:
@@ -169,10 +172,24 @@ def vision_pipeline(seed: int):
             reading = pipeline.read(start)
             if getattr(reading, "hand_in_view", False) or reading.sides != start.sides:
                 raise VisionError("the set-up frame is not read back as the set-up")
+            if board_only is None:
+                board_only = (BoardOnlyPipeline(camera, start, pipeline.calibration), style)
+            reading = pipeline.read(opening)
+            seen = sorted((d.pips, d.flat, d.where) for d in getattr(reading, "dice", ()))
+            if reading.hand_in_view or seen != sorted(opening.dice, key=lambda d: d[0]) and seen != [
+                    (p, f, w) for p, w, f in sorted(opening.dice)]:
+                raise VisionError(f"the opening dice are read as {seen or 'none'}"
+                                  + (" (a hand in view)" if reading.hand_in_view else ""))
         except (VisionError, ValueError) as exc:
             problems.append(f"{style}: {exc}")
             continue
         return pipeline, f"vision.BoardReader ({style} board)"
+    if board_only is not None:
+        log.warning("the vision does not read the rendered dice yet (%s); the demo reads the "
+                    "checkers and hands with the vision and takes dice and cube from the scene",
+                    "; ".join(problems))
+        return board_only[0], (f"vision.BoardReader for checkers and hands ({board_only[1]} "
+                               "board); dice and cube from the scene")
     log.warning("the vision does not read the rendered boards (%s); the demo reads the scenes' "
                 "truth instead", "; ".join(problems))
     return TruthPipeline(), "scene truth: the vision could not read the rendered board"

@@ -59,7 +59,7 @@ class Camera:
         cube = RenderCube(*scene.cube) if scene.cube else None
         self.frames += 1
         image, _ = render_frame(scene.sides[0], scene.sides[1], self.view, dice=dice, cube=cube,
-                                hand=scene.hand, rng=self.seed * 100003 + self.frames)
+                                hand=scene.hand, rng=self.seed)  # one camera: one perspective
         return image
 
 
@@ -79,6 +79,20 @@ class VisionPipeline:
 
     def read(self, scene: Scene):
         return self.reader.read(self.camera.render(scene))
+
+
+class BoardOnlyPipeline(VisionPipeline):
+    """The vision reads the checkers and sees the hands; dice and cube come from the scene (for
+    as long as the vision does not read them on rendered frames). The frame it reads is drawn
+    without dice and cube, so they cannot disturb the board reading."""
+
+    def read(self, scene: Scene):
+        frame = self.camera.render(dataclasses.replace(scene, dice=(), cube=(64, "middle")))
+        reading = self.reader.read(frame)
+        if reading.hand_in_view:
+            return SceneReading(True, None)
+        truth = truth_reading(scene)
+        return SceneReading(False, reading.sides, truth.dice, truth.cube, reading.confidence)
 
 
 class TruthPipeline:
