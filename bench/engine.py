@@ -1,4 +1,4 @@
-"""Speed of move generation: median time per position of engine legal_plays against gnubg's
+"""Speed of move generation (and of `bgref legal --jsonl` on 100,000 lines): median time per position of engine legal_plays against gnubg's
 find_best_moves (0-ply) on the same 5,000 seeded random positions and rolls. Target: ratio <= 1.0.
 
 The three timings are interleaved position by position, so load from other processes hits them
@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pathlib
 import random
+import json
 import statistics
+import subprocess
 import sys
 import time
 
@@ -62,7 +64,22 @@ def main() -> int:
     print(f"gnubg find_best_moves (0-ply)                     median {g * 1e6:7.1f} us/position")
     print(f"ratio engine/gnubg, legal_plays                   {ours_lazy / g:7.2f}   (target <= 1.0)")
     print(f"ratio engine/gnubg, with every play built         {ours_full / g:7.2f}")
+    jsonl_run(items)
     return 0
+
+
+def jsonl_run(items, lines: int = 100_000) -> None:
+    """`bgref legal --jsonl` over 100,000 lines in one process, streaming through a pipe."""
+    text = "".join(json.dumps({"position_id": p.id, "dice": [d.a, d.b]}) + "\n"
+                   for p, d in items) * (lines // len(items))
+    root = pathlib.Path(__file__).resolve().parents[1]
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "referee.cli", "legal", "--jsonl"], input=text,
+                          capture_output=True, text=True, cwd=root)
+    elapsed = time.perf_counter() - t0
+    answered = proc.stdout.count("\n")
+    print(f"bgref legal --jsonl: {answered} of {lines} lines answered in {elapsed:.1f} s "
+          f"({answered / elapsed:,.0f} lines/s), exit {proc.returncode}")
 
 
 if __name__ == "__main__":

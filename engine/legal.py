@@ -2,12 +2,13 @@
 and R12's move rules for Dutch backgammon and acey-deucey."""
 from __future__ import annotations
 
+from base64 import b64encode
 from typing import Iterator, Union
 
 from .dice import Dice
 from .errors import IllegalPlayError, InvalidPlayError
 from .notation import BAR, OFF, Move, Play
-from .position import CHECKERS, Position, position_id
+from .position import _RUN, CHECKERS, Position
 
 __all__ = ["LegalPlays", "legal_plays", "legal_results", "result_ids", "apply_play", "VARIANTS",
            "as_dice"]
@@ -236,11 +237,15 @@ def result_ids(position: Position, dice: Union[Dice, tuple, str], variant: str =
     dice = as_dice(dice)
     _check_variant(variant)
     opp_own = position.opponent
-    ids = []
+    run = _RUN.__getitem__
+    opp_bits: dict = {}  # hit mask -> the opponent's part of the key, which comes first
+    keys = []
     for (key, hits, _wait), _moves in _search(position, dice, variant):
-        ids.append(position_id(_decode(key), _opponent_after(opp_own, hits)))
-    ids.sort()
-    return ids
+        bits = opp_bits.get(hits)
+        if bits is None:
+            bits = opp_bits[hits] = "".join(map(run, _opponent_after(opp_own, hits)))
+        keys.append(int((bits + "".join(map(run, key.to_bytes(25, "little"))))[::-1], 2))
+    return sorted(b64encode(k.to_bytes(10, "little"))[:14].decode("ascii") for k in keys)
 
 
 def _opponent_after(opp_own: tuple, hits: int) -> tuple:

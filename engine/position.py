@@ -77,19 +77,11 @@ class Position:
             raw = base64.b64decode(text + "==", validate=True)
         except (binascii.Error, ValueError):
             raise InvalidPositionError(f"Position ID {position_id!r} is not 14 base64 characters") from None
-        bits = int.from_bytes(raw, "little")
-        sides: list[list[int]] = [[], []]
-        bit = 0
-        for side in sides:
-            while len(side) < 25:
-                count = 0
-                while bit < 80 and bits >> bit & 1:
-                    count += 1
-                    bit += 1
-                if bit >= 80:
-                    raise InvalidPositionError(f"Position ID {position_id!r} runs out of bits")
-                bit += 1
-                side.append(count)
+        # 80 bits, least significant first: each point's count as that many 1s, then a 0
+        runs = format(int.from_bytes(raw, "little"), "080b")[::-1].split("0")
+        if len(runs) < 51:
+            raise InvalidPositionError(f"Position ID {position_id!r} runs out of bits")
+        sides = [[len(r) for r in runs[:25]], [len(r) for r in runs[25:50]]]
         # gnubg's key holds the side NOT on roll first, then the side on roll.
         try:
             return cls(tuple(sides[1]), tuple(sides[0]), turn)
@@ -225,16 +217,18 @@ def _validate(on_roll: tuple, opponent: tuple, turn: object, waiting: tuple) -> 
     for name, side, wait in zip(_SIDE_NAMES, (on_roll, opponent), waiting):
         if len(side) != 25:
             raise InvalidPositionError(f"{name} has {len(side)} entries, not 25 (24 points and the bar)")
-        for i, c in enumerate(side):
-            if not isinstance(c, int) or isinstance(c, bool) or c < 0:
-                where = "the bar" if i == 24 else f"point {i + 1}"
-                raise InvalidPositionError(f"{name} has {c!r} checkers on {where}")
+        if any(type(c) is not int for c in side) or min(side) < 0:
+            for i, c in enumerate(side):
+                if type(c) is not int or c < 0:
+                    where = "the bar" if i == 24 else f"point {i + 1}"
+                    raise InvalidPositionError(f"{name} has {c!r} checkers on {where}")
         total = sum(side) + wait
         if total > CHECKERS:
             raise InvalidPositionError(f"{name} has {total} checkers")
-    for i in range(24):
-        if on_roll[i] and opponent[23 - i]:
-            raise InvalidPositionError(f"point {i + 1} held by both sides")
+    if any(map(min, on_roll[:24], opponent[23::-1])):
+        for i in range(24):
+            if on_roll[i] and opponent[23 - i]:
+                raise InvalidPositionError(f"point {i + 1} held by both sides")
 
 
 def random_position(rng, kind: str = "any", turn: int = 0) -> Position:
