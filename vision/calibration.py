@@ -110,6 +110,45 @@ def find_board(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return outer, inner
 
 
+def _base(image: np.ndarray, rotate: int, outer, corners, bar_frac) -> dict:
+    """The geometry fields of a Calibration from a found outline, playing area and bar."""
+    w_c = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+    h_c = float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
+    W = 12 * POINT_WIDTH
+    bar = None
+    if bar_frac is not None:
+        W = int(round(12 * POINT_WIDTH / (1 - (bar_frac[1] - bar_frac[0]))))
+        bar = (int(round(bar_frac[0] * W)), int(round(bar_frac[1] * W)))
+    H = int(round(W * h_c / max(w_c, 1.0)))
+    return dict(
+        image_size=(image.shape[1], image.shape[0]),
+        rotate=rotate,
+        corners=tuple(tuple(map(float, c)) for c in corners),
+        outer=tuple(tuple(map(float, c)) for c in outer),
+        size=(W, H),
+        bar=bar,
+    )
+
+
+def board_layouts(image: np.ndarray, rotate: int) -> list:
+    """Candidate (outline, playing area, bar) of the board: from the point triangles, and from the
+    frame band; calibration keeps the one that reads the known position back best."""
+    outer = turn_corners(find_outline(image), rotate)
+    out = []
+    try:
+        inner, bar = _layout(image, outer)
+        out.append((outer, inner, bar))
+    except CalibrationError as exc:
+        log.debug("no layout from the triangles: %s", exc)
+    try:
+        out.append((outer, _inner_area(image, outer), None))
+    except CalibrationError as exc:
+        log.debug("no layout from the frame band: %s", exc)
+    if not out:
+        raise CalibrationError("board outline found but no playing area inside it")
+    return out
+
+
 def board_layout(image: np.ndarray, rotate: int | None = None):
     """(outline, playing area, bar) of the board in an image; bar is the (start, end) of a central
     bar as fractions of the playing area's width, or None. Corners are in the order of the image
@@ -131,6 +170,65 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
     m = np.concatenate([[0], mask.astype(np.int8), [0]])
     d = np.diff(m)
     return list(zip(np.flatnonzero(d == 1).tolist(), np.flatnonzero(d == -1).tolist()))
+
+
+def _uniform_rows(lab: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    med = np.median(lab[:, cols], 1)
+    return (np.sqrt(((lab[:, cols] - med[:, None]) ** 2).sum(2)) < 14).mean(1)
+
+
+def _piecewise_errors(prefix: np.ndarray, prefix2: np.ndarray, a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
+    """Squared error per pixel of a profile against n equal constant pieces between a[i] and b[i]
+    (from cumulative sums; a pixel of slack at each boundary)."""
+    t = np.linspace(0.0, 1.0, n + 1)
+    edges = np.round(a[:, None] + (b - a)[:, None] * t[None, :]).astype(int)
+    lo, hi = edges[:, :-1] + 1, edges[:, 1:] - 1
+    width = np.maximum(hi - lo, 1)[..., None]
+    s1 = prefix[hi] - prefix[lo]
+    s2 = prefix2[hi] - prefix2[lo]
+    err = (s2 - s1 * s1 / width).sum(axis=(1, 2))
+    err[(hi - lo).min(1) < 2] = np.inf
+    return err / (b - a)
+
+
+def _refine_columns(lab: np.ndarray, x0: int, x1: int, bar, y_span, pw: float):
+    """Snap the playing area's sides (and the bar's) to where the point bases change colour:
+    along the edge rows each point is one flat colour, so the right boundaries make the profile
+    piecewise constant."""
+    y0, y1 = y_span
+    band = max(2, int((y1 - y0) * 0.05))
+    top = lab[y0 + 1: y0 + 1 + band].mean(0)
+    bottom = lab[y1 - 1 - band: y1 - 1].mean(0)
+    profile = np.concatenate([top, bottom], axis=1).astype(np.float64)
+    prefix = np.concatenate([np.zeros((1, 6)), np.cumsum(profile, 0)])
+    prefix2 = np.concatenate([np.zeros((1, 6)), np.cumsum(profile ** 2, 0)])
+    reach = int(pw * 0.4)
+    W = len(profile)
+
+    def best(a0, b0, n):
+        a, b = np.meshgrid(np.arange(max(0, a0 - reach), min(W, a0 + reach + 1)),
+                           np.arange(max(0, b0 - reach), min(W, b0 + reach + 1)), indexing="ij")
+        a, b = a.ravel(), b.ravel()
+        keep = b - a > n * 4
+        a, b = a[keep], b[keep]
+        i = int(np.argmin(_piecewise_errors(prefix, prefix2, a, b, n)))
+        return int(a[i]), int(b[i])
+
+    if bar is None:
+        x0, x1 = best(x0, x1, 12)
+        return x0, x1, None
+    w = x1 - x0
+    b0, b1 = x0 + int(round(bar[0] * w)), x0 + int(round(bar[1] * w))
+    x0, b0 = best(x0, b0, 6)
+    b1, x1 = best(b1, x1, 6)
+    return x0, x1, ((b0 - x0) / (x1 - x0), (b1 - x0) / (x1 - x0))
+
+
+def _dense(playing: np.ndarray, window: int) -> np.ndarray:
+    """Where most of a window is playing area: a plain sliver inside a point column (its middle
+    under a low-contrast triangle) joins the area, a thin edge line beside the frame does not."""
+    k = max(3, window | 1)
+    return np.convolve(playing.astype(np.float32), np.ones(k, np.float32) / k, "same") > 0.5
 
 
 def _span(playing: np.ndarray, min_run: int) -> tuple[int, int]:
@@ -159,12 +257,14 @@ def _layout(image: np.ndarray, outer: np.ndarray):
     uniform_x = (np.sqrt(((lab[core] - med[None]) ** 2).sum(2)) < 14).mean(0)
     plain_x = (steep[core].mean(0) < 0.05) & (uniform_x > 0.85)
     pw = W / 14.0
-    x0, x1 = _span(~plain_x, int(pw))
+    x0, x1 = _span(_dense(~plain_x, int(pw * 0.5)), int(pw))
     bar = None
     for a, b in _runs(plain_x[x0:x1]):
         if b - a > 0.3 * pw and 0.35 < (a + b) / 2 / (x1 - x0) < 0.65:
             bar = (a / (x1 - x0), b / (x1 - x0))
     cols = np.flatnonzero(~plain_x[x0:x1]) + x0
+    y_rough = _span(~(((steep[:, cols].mean(1) < 0.05) & (_uniform_rows(lab, cols) > 0.85))), int(pw * 0.4))
+    x0, x1, bar = _refine_columns(lab, x0, x1, bar, y_rough, pw)
     med_r = np.median(lab[:, cols], 1)
     uniform_y = (np.sqrt(((lab[:, cols] - med_r[:, None]) ** 2).sum(2)) < 14).mean(1)
     plain_y = (steep[:, cols].mean(1) < 0.05) & (uniform_y > 0.85)
@@ -415,23 +515,7 @@ class Calibration:
         if rotate is None:
             wide = np.linalg.norm(outer_img[1] - outer_img[0]) >= np.linalg.norm(outer_img[3] - outer_img[0])
             rotate = 0 if wide else 90
-        outer, corners, bar_frac = board_layout(image, rotate)
-        w_c = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
-        h_c = float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
-        W = 12 * POINT_WIDTH
-        bar = None
-        if bar_frac is not None:
-            W = int(round(12 * POINT_WIDTH / (1 - (bar_frac[1] - bar_frac[0]))))
-            bar = (int(round(bar_frac[0] * W)), int(round(bar_frac[1] * W)))
-        H = int(round(W * h_c / max(w_c, 1.0)))
-        base = dict(
-            image_size=(image.shape[1], image.shape[0]),
-            rotate=rotate,
-            corners=tuple(tuple(map(float, c)) for c in corners),
-            outer=tuple(tuple(map(float, c)) for c in outer),
-            size=(W, H),
-            bar=bar,
-        )
+        geometries = [_base(image, rotate, *g) for g in board_layouts(image, rotate)]
         if labels is not None:
             names = labels_mod.colours(labels)
             if len(names) != 2:
@@ -443,18 +527,20 @@ class Calibration:
             homes = (home,) if home else ("bottom right", "bottom left")
             candidates = [(start_label(h, colours), colours, h) for h in homes]
         best = None
-        for label, cols, cand_home in candidates:
-            try:
-                fields, score = checkers.learn(image, base, label, cols)
-            except CalibrationError as exc:
-                log.debug("candidate failed: %s", exc)
-                continue
-            if best is None or score > best[1]:
-                best = (fields, score, label, cand_home)
+        for base in geometries:  # the geometry that reads the known position back best
+            for label, cols, cand_home in candidates:
+                try:
+                    fields, score = checkers.learn(image, base, label, cols)
+                except CalibrationError as exc:
+                    log.debug("candidate failed: %s", exc)
+                    continue
+                if best is None or score > best[1]:
+                    best = (fields, score, label, cand_home, base)
         if best is None:
             raise CalibrationError("could not learn the checker colours from the calibration image")
-        fields, score, label, home_ = best
+        fields, score, label, home_, base = best
         named = fields.pop("named_colours")
+        score = score[0]
         if score < MIN_SCORE:
             raise CalibrationError(
                 f"the calibration image does not show the {'given' if labels else 'starting'} position "

@@ -158,7 +158,7 @@ def _label_cell(label: dict, row: str, col: int):
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
 
-    Returns (fields for Calibration, number of the 24 points read back right).
+    Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
     """
     from .calibration import Calibration  # geometry helpers only
 
@@ -230,11 +230,12 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
         raise CalibrationError("too few stacks to learn the checker size")
     pitch, offset = fit_pitch(xs, ys, rs, pw)
     read = read_columns(profiles, pitch, offset, colours)
-    score = sum(
+    right = sum(
         1
         for (row, col), (colour, count, _) in read.items()
         if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
     ) + len(skip)
+    score = (right, round(sum(c for _, _, c in read.values()), 3))  # ties go to the surer fit
     limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
     fields = dict(
         centroids=centroids,
@@ -243,7 +244,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
         distance_limit=limit,
         named_colours=tuple(name_colour(c) for c in _centroid_means(centroids)),
     )
-    log.debug("learnt pitch %.1f offset %s score %d", pitch, offset, score)
+    log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
     return fields, score
 
 

@@ -70,3 +70,96 @@ def test_stable_reader_commits_after_agreeing_frames():
     assert stable.feed(a) is None  # already committed
     assert [stable.feed(x) for x in (b, b, hand, b, b)] == [None] * 5
     assert stable.feed(b) is b and stable.committed is b
+
+
+# ---------------------------------------------------------------- rendered frames, exact expectations
+import dataclasses  # noqa: E402
+
+from vision import labels as labels_mod  # noqa: E402
+
+render = pytest.importorskip("vision.render")
+
+START = [0] * 25
+for _point, _n in {24: 2, 13: 5, 8: 3, 6: 5}.items():
+    START[_point - 1] = _n
+START = tuple(START)
+# a middle-game position (player 0, player 1), each point held by one side only
+MIDDLE = (
+    (0, 2, 3, 2, 0, 3, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    (1, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0),
+)
+
+
+def _view(style, orientation, swap):
+    # perspective 0: the renderer draws a new random camera for each frame, a real camera is fixed
+    return render.BoardView(orientation=orientation, style=style, swap_colours=swap, perspective=0.0,
+                            size=(640, 360))
+
+
+# every orientation and colour assignment on the board with a bar; two of each on the others
+CASES = {
+    "tournament": [(o, swap) for o in render.ORIENTATIONS for swap in (False, True)],
+    "classic": [("bottom right", False), ("top left", True)],
+    "paper": [("bottom left", True), ("top right", False), ("bottom right", False)],
+}
+
+
+@pytest.fixture(scope="module")
+def rendered_calibrations():
+    out = {}
+    for style, cases in CASES.items():
+        for orientation, swap in cases:
+            view = _view(style, orientation, swap)
+            image, _ = render.render_frame(START, START, view, rng=3)
+            out[(style, orientation, swap)] = (view, Calibration.from_image(image))
+    return out
+
+
+@pytest.mark.parametrize("style", ["classic", "tournament", "paper"])
+def test_start_position_calibrates_in_all_orientations_and_colours(rendered_calibrations, style):
+    for orientation, swap in CASES[style]:
+        if True:
+            view, cal = rendered_calibrations[(style, orientation, swap)]
+            colour_of = view.colour_of  # (player 0, player 1) as the renderer drew them
+            row, side = orientation.split()
+            assert set(cal.colours) == set(colour_of), (orientation, swap)
+            assert (cal.bar is not None) == (style != "paper")
+            # our player 0 is the one whose home is along the bottom edge
+            if row == "bottom":
+                assert cal.players == colour_of and cal.home == orientation
+            else:
+                assert cal.players == colour_of[::-1] and cal.home == f"bottom {side}"
+
+
+@pytest.mark.parametrize("style", ["classic", "tournament", "paper"])
+def test_rendered_middle_game_read_exactly(rendered_calibrations, style):
+    for orientation, swap in CASES[style]:
+        if True:
+            view, cal = rendered_calibrations[(style, orientation, swap)]
+            image, truth = render.render_frame(*MIDDLE, view, rng=3)
+            reading = BoardReader(cal, read_dice=False).read(image)
+            assert not reading.hand_in_view
+            got = reading.to_label_dict()
+            assert got["top"] == truth["top"] and got["bottom"] == truth["bottom"], (orientation, swap)
+            sides = reading.sides
+            expected = MIDDLE if orientation.startswith("bottom") else MIDDLE[::-1]
+            assert tuple(sides) == expected
+
+
+def test_rendered_hands_give_no_reading(rendered_calibrations):
+    for style in ("classic", "tournament", "paper"):
+        view, cal = rendered_calibrations[(style, "bottom right", False)]
+        reader = BoardReader(cal, read_dice=False)
+        for seed in range(4):
+            image, _ = render.render_frame(*MIDDLE, view, hand=True, rng=seed)
+            assert reader.read(image).hand_in_view, (style, seed)
+            clear, _ = render.render_frame(*MIDDLE, view, rng=seed)
+            assert not reader.read(clear).hand_in_view, (style, seed)
+
+
+def test_rendered_dice_do_not_disturb_the_points(rendered_calibrations):
+    view, cal = rendered_calibrations[("tournament", "bottom left", True)]  # noqa: F841
+    dice = (render.RenderDie(6, "left half"), render.RenderDie(2, "right half"))
+    image, truth = render.render_frame(*MIDDLE, view, dice=dice, rng=5)
+    got = BoardReader(cal, read_dice=False).read(image).to_label_dict()
+    assert labels_mod.compare(got, truth).board_right
