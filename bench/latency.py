@@ -50,8 +50,6 @@ def measure_latency():
     from referee.table import open_table
 
     pipeline, how = vision_pipeline(seed=3)
-    camera = getattr(pipeline, "camera", None)
-    reader = getattr(pipeline, "reader", None)
     signals = TimedSignals(make_signals(time.time))
     tapes = [scripted_tape()] + [random_tape(seed, turns=40) for seed in (1, 2, 3)]
     times = []
@@ -62,14 +60,17 @@ def measure_latency():
                                match_options=DEMO_OPTIONS, players=DEMO_PLAYERS, clock=time.time,
                                signals=signals, display=RecordingDisplay(),
                                right_half_of=pipeline.right_half_of, settle_frames=1)
-            source = SceneSource(tape, camera, press=table.press)
+            camera = getattr(pipeline, "camera", None)
+            source = SceneSource(tape, None, press=table.press)
             while True:
-                frame = source.read()  # the camera's work (rendering here) is not the referee's
-                if frame is None:
+                scene_reading = source.read()
+                if scene_reading is None:
                     break
+                scene = source.tape[source.index - 1]
+                frame = camera.render(_as_drawn(pipeline, scene)) if camera is not None else None
                 verdicts = len(table.verdicts)
-                start = time.perf_counter()
-                table.feed(reader.read(frame) if reader is not None else frame)
+                start = time.perf_counter()  # the camera's work (rendering) is not the referee's
+                table.feed(_read(pipeline, frame, scene))
                 if len(table.verdicts) > verdicts and table.verdicts[-1]["type"] == "verdict":
                     times.append((signals.last_verdict_at - start) * 1000)
             if number > 0:
@@ -79,6 +80,29 @@ def measure_latency():
             table.journal.close()
     signals.close()
     return times, how, alarms
+
+
+def _as_drawn(pipeline, scene):
+    """The scene as the pipeline has it drawn (the board-only pipeline leaves out dice and cube)."""
+    import dataclasses
+    from referee.simulated import BoardOnlyPipeline
+    if isinstance(pipeline, BoardOnlyPipeline):
+        return dataclasses.replace(scene, dice=(), cube=(64, "middle"))
+    return scene
+
+
+def _read(pipeline, frame, scene):
+    """The pipeline's reading of an already rendered frame (so rendering is not timed)."""
+    from referee.simulated import BoardOnlyPipeline, SceneReading, truth_reading
+    if frame is None:
+        return truth_reading(scene)
+    reading = pipeline.reader.read(frame)
+    if isinstance(pipeline, BoardOnlyPipeline):
+        if reading.hand_in_view:
+            return SceneReading(True, None)
+        truth = truth_reading(scene)
+        return SceneReading(False, reading.sides, truth.dice, truth.cube, reading.confidence)
+    return reading
 
 
 def measure_vision_read():

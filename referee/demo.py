@@ -274,13 +274,12 @@ def scripted_tape() -> list:
 
 
 class SceneSource:
-    """A FrameSource playing a tape: renders its scenes one by one (or reads them perfectly with
-    camera=None, returning readings), and passes its button presses to `press`."""
+    """A source playing a tape: each scene read through `pipeline` (vision or truth: it returns
+    Readings, so run_frames takes it with reader=None); button presses go to `press`."""
 
-    def __init__(self, tape, camera: Optional[Camera], *, press: Optional[Callable] = None,
-                 start: int = 0):
+    def __init__(self, tape, pipeline=None, *, press: Optional[Callable] = None, start: int = 0):
         self.tape = list(tape)
-        self.camera = camera
+        self.pipeline = pipeline if pipeline is not None else TruthPipeline()
         self.press = press
         self.index = start
 
@@ -295,10 +294,7 @@ class SceneSource:
                 if self.press is not None:
                     self.press(item)
                 continue
-            if self.camera is None:
-                from .simulated import truth_reading
-                return truth_reading(item)
-            return self.camera.render(item)
+            return self.pipeline.read(item)
         return None
 
     def close(self) -> None:

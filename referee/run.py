@@ -27,9 +27,7 @@ def open_camera(config: Config):
         from .demo import SceneSource, scripted_tape, vision_pipeline
         pipeline, how = vision_pipeline(seed=0)
         log.info("simulated table: readings from %s", how)
-        camera = getattr(pipeline, "camera", None)
-        reader = getattr(pipeline, "reader", None)
-        return SceneSource(scripted_tape(), camera), reader, pipeline.right_half_of
+        return SceneSource(scripted_tape(), pipeline), None, pipeline.right_half_of
     from vision import sources
     from vision.calibration import Calibration
     from vision.reader import BoardReader

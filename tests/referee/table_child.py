@@ -7,7 +7,7 @@ Prints "frame N" (flushed) before judging tape item N, so the parent knows how f
 import sys
 import time
 
-from referee.demo import DEMO_OPTIONS, DEMO_PLAYERS, Camera, SceneSource, scripted_tape
+from referee.demo import DEMO_OPTIONS, DEMO_PLAYERS, SceneSource, scripted_tape
 from referee.simulated import RecordingDisplay, RecordingSignals, TruthPipeline
 from referee.table import open_table
 
@@ -20,22 +20,19 @@ def main(argv):
     table = open_table(journal, match_options=DEMO_OPTIONS, players=DEMO_PLAYERS, clock=time.time,
                        signals=RecordingSignals(), display=RecordingDisplay(),
                        right_half_of=pipeline.right_half_of)
-    reader = None
-    camera = None
-    if render:  # through the vision, where it reads the rendered boards
+    pipeline = TruthPipeline()
+    if render:  # rendered frames through the vision (as far as it reads them: see the demo)
         from referee.demo import vision_pipeline
         pipeline, _ = vision_pipeline(seed=0)
-        reader = getattr(pipeline, "reader", None)
-        camera = getattr(pipeline, "camera", None)
         table.right_half_of = pipeline.right_half_of
     tape = scripted_tape()
-    source = SceneSource(tape, camera, press=table.press, start=start)
+    source = SceneSource(tape, pipeline, press=table.press, start=start)
     while True:
         print(f"frame {source.index}", flush=True)
         item = source.read()
         if item is None:
             break
-        table.feed(reader.read(item) if reader else item)
+        table.feed(item)
         time.sleep(delay)
     print("done", flush=True)
 
