@@ -150,6 +150,28 @@ def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, flo
     return result
 
 
+def read_bar(classes: np.ndarray, bar: tuple[int, int], pitch: float, names: tuple[str, str]):
+    """Checkers on the bar: per colour, stacks running from the middle of the bar outward in
+    either half. Returns ((colour, count), (colour, count)) and the lowest confidence."""
+    H = classes.shape[0]
+    b0, b1 = bar
+    w = b1 - b0
+    strip = classes[:, b0 + int(w * 0.2): b1 - int(w * 0.2)]
+    halves = (strip[: H // 2][::-1], strip[H - H // 2:])
+    counts = [0, 0]
+    conf = 1.0
+    for half in halves:
+        prof = np.stack([(half == 1).mean(1), (half == 2).mean(1)])
+        for k in (0, 1):
+            ext = stack_extent(prof[k], pitch)
+            x = ext / pitch
+            n = int(round(x))
+            if n > 0:
+                counts[k] += n
+                conf = min(conf, 1.0 - 2.0 * abs(x - n))
+    return ((names[0], counts[0]), (names[1], counts[1])), max(0.0, conf)
+
+
 def _label_cell(label: dict, row: str, col: int):
     colour, count = label[row][col]
     return colour, count
@@ -195,6 +217,9 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
                 a, b = x0 + int((x1 - x0) * 0.25), x1 - int((x1 - x0) * 0.25)
                 sub = lab[y0:y0 + depth, a:b] if row == "top" else lab[y1 - depth:y1, a:b]
                 colour_px[colours.index(colour)].append(sub.reshape(-1, 3))
+    if probe.bar is not None and not any((label.get("bar") or {}).values()):
+        b0, b1 = probe.bar
+        board_px.append(lab[:, b0:b1].reshape(-1, 3)[::3])  # an empty bar is board too
     if not board_px or not colour_px[0] or not colour_px[1]:
         raise CalibrationError("the calibration position needs empty points and checkers of both colours")
     board = np.concatenate(board_px)

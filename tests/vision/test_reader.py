@@ -163,3 +163,18 @@ def test_rendered_dice_do_not_disturb_the_points(rendered_calibrations):
     image, truth = render.render_frame(*MIDDLE, view, dice=dice, rng=5)
     got = BoardReader(cal, read_dice=False).read(image).to_label_dict()
     assert labels_mod.compare(got, truth).board_right
+
+
+def test_rendered_bar_checkers_are_read(rendered_calibrations):
+    for orientation, swap in (("bottom right", False), ("top left", True)):
+        view, cal = rendered_calibrations[("tournament", orientation, swap)]
+        p0, p1 = list(START), list(START)
+        p0[5] -= 2
+        p0[24] = 2
+        p1[12] -= 3
+        p1[24] = 3
+        image, truth = render.render_frame(p0, p1, view, cube=render.RenderCube(2, "middle"), rng=3)
+        reading = BoardReader(cal, read_dice=False).read(image)
+        assert dict(reading.bar) == truth["bar"]
+        expected = (tuple(p0), tuple(p1)) if orientation.startswith("bottom") else (tuple(p1), tuple(p0))
+        assert reading.sides == expected
