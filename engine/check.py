@@ -55,6 +55,13 @@ def check_play(before: Position, dice: Union[Dice, tuple, str], after: Position,
     play = by_board.get((after.on_roll, after.opponent))
     if play is not None:
         return Legal(play)
+    if variant == "acey-deucey" and after.waiting == (0, 0) and before.waiting != (0, 0):
+        # A camera cannot tell checkers waiting to enter from borne-off ones; nothing is borne off
+        # while checkers wait, so the waiting ones are those neither on the board nor off before.
+        off = before.borne_off
+        waiting = (max(0, CHECKERS - off[0] - sum(after.on_roll)),
+                   max(0, CHECKERS - off[1] - sum(after.opponent)))
+        after = Position._trusted(after.on_roll, after.opponent, after.turn, waiting)
     ranked = sorted(results.items(), key=lambda item: _distance(item[0], after))
     best = _distance(ranked[0][0], after)
     nearest = tuple(play for pos, play in ranked if _distance(pos, after) == best)[:NEAREST_MAX]

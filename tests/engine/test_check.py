@@ -91,3 +91,14 @@ def test_nearest_are_closest_results():
     verdict = check_play(START, Dice(6, 1), after(START, "13/7 7/6 8/7"))
     assert not verdict.misread
     assert Play.parse("13/7 8/7") in verdict.nearest
+
+
+def test_acey_deucey_waiting_checkers_need_not_be_seen():
+    from engine import start_position
+    p = start_position("acey-deucey")
+    seen = Position(side({24: 1, 22: 1}), (0,) * 25)  # a camera sees no waiting checkers
+    verdict = check_play(p, Dice(3, 1), seen, variant="acey-deucey")
+    assert verdict and str(verdict.play) == "bar/24 bar/22"
+    wrong = Position(side({23: 1, 22: 1}), (0,) * 25)
+    verdict = check_play(p, Dice(3, 1), wrong, variant="acey-deucey")
+    assert not verdict and not verdict.misread
