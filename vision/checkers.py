@@ -150,6 +150,56 @@ def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, flo
     return result
 
 
+def stack_period(gray_line: np.ndarray, pitch: float) -> float | None:
+    """The spacing of checker edges along a stack (its rims), from the autocorrelation of the
+    brightness changes; None when there is no clear period between half a checker and one."""
+    d = np.abs(np.diff(gray_line.astype(np.float32)))
+    d -= d.mean()
+    lo, hi = max(2, int(pitch * 0.45)), int(pitch * 1.08) + 1
+    if len(d) < 2 * hi:
+        return None
+    denom = float((d * d).sum()) or 1.0
+    corr = np.array([float((d[:-lag] * d[lag:]).sum()) / denom for lag in range(lo, hi)])
+    i = int(np.argmax(corr))
+    if corr[i] < 0.15:
+        return None
+    lag = lo + i
+    if 0 < i < len(corr) - 1:  # parabolic peak for a sub-pixel period
+        a, b, c = corr[i - 1], corr[i], corr[i + 1]
+        den = a - 2 * b + c
+        if den < 0:
+            lag += 0.5 * (a - c) / den
+    return float(lag)
+
+
+def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pitch: float,
+                        offset: tuple[float, float], names: tuple[str, str]) -> dict:
+    """Stacks that run into the middle of the board may overlap (checkers closer than their
+    size): count those from the spacing of their edges instead of their length."""
+    H = gray.shape[0]
+    half = H // 2
+    out = dict(read)
+    for key, (colour, n, conf) in read.items():
+        if colour is None:
+            continue
+        row, col = key
+        ext = stack_extent(profiles[key][names.index(colour)], pitch)
+        if ext < half - 0.75 * pitch:
+            continue
+        x0, x1 = spans[col]
+        xc = (x0 + x1) // 2
+        w = max(1, (x1 - x0) // 8)
+        line = gray[:half, xc - w: xc + w + 1].mean(1) if row == "top" else gray[H - half:, xc - w: xc + w + 1].mean(1)[::-1]
+        period = stack_period(line[: int(ext)], pitch)
+        if period is None or period > pitch * 0.97:
+            continue
+        x = (ext - offset[0 if row == "top" else 1] - pitch) / period + 1
+        m = int(round(x))
+        if m > n:
+            out[key] = (colour, m, float(max(0.0, 1.0 - 2.0 * abs(x - m))) * 0.9)
+    return out
+
+
 def read_bar(classes: np.ndarray, bar: tuple[int, int], pitch: float, names: tuple[str, str]):
     """Checkers on the bar: per colour, stacks running from the middle of the bar outward in
     either half. Returns ((colour, count), (colour, count)) and the lowest confidence."""

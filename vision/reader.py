@@ -133,6 +133,8 @@ class BoardReader:
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
         profiles = checkers.column_profiles(classes, self._spans, H)
         cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
+        cols = checkers.recount_long_stacks(cols, profiles, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans,
+                                            cal.pitch, cal.offset, cal.colours)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),

@@ -178,3 +178,17 @@ def test_rendered_bar_checkers_are_read(rendered_calibrations):
         assert dict(reading.bar) == truth["bar"]
         expected = (tuple(p0), tuple(p1)) if orientation.startswith("bottom") else (tuple(p1), tuple(p0))
         assert reading.sides == expected
+
+
+@pytest.mark.parametrize("style", ["classic", "tournament", "paper"])
+def test_rendered_stacks_of_six_and_more_running_to_the_middle(style):
+    # "run" stacking: one line of checkers that runs to the middle, overlapping as it grows
+    board = dataclasses.replace(render.STYLES[style], stacking="run")
+    view = render.BoardView(orientation="bottom right", style=board, perspective=0.0, size=(640, 360))
+    image, _ = render.render_frame(START, START, view, rng=3)
+    reader = BoardReader(Calibration.from_image(image), read_dice=False)
+    p0 = (0, 0, 0, 0, 0, 6, 0, 7, 0, 0, 0, 0, 2) + (0,) * 12
+    p1 = (0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 4) + (0,) * 12
+    image, truth = render.render_frame(p0, p1, view, rng=3)
+    got = reader.read(image).to_label_dict()
+    assert got["top"] == truth["top"] and got["bottom"] == truth["bottom"]
