@@ -39,12 +39,15 @@ def child(journal, start, *extra):
         cwd=ROOT, stdout=subprocess.PIPE, text=True)
 
 
-@pytest.mark.parametrize("kill_after_rolls, torn", [(1, False), (2, True), (3, False)])
-def test_sigkill_mid_turn_then_resume_loses_nothing(tmp_path, kill_after_rolls, torn):
+@pytest.mark.parametrize("kill_after_rolls, torn, frames", [
+    (1, False, "truth"), (2, True, "truth"), (3, False, "truth"), (2, False, "render")])
+def test_sigkill_mid_turn_then_resume_loses_nothing(tmp_path, kill_after_rolls, torn, frames):
+    """frames="render": the child renders the frames and reads them with the vision."""
     expected, score = reference_actions(tmp_path)
     journal = tmp_path / "j.jsonl"
-    proc = child(journal, 0, "--delay", "0.02")
-    deadline = time.monotonic() + 20
+    extra = ("--render",) if frames == "render" else ()
+    proc = child(journal, 0, "--delay", "0.02", *extra)
+    deadline = time.monotonic() + 40
     while time.monotonic() < deadline:
         if journal.exists():
             records, _ = read_journal(journal)
@@ -54,15 +57,15 @@ def test_sigkill_mid_turn_then_resume_loses_nothing(tmp_path, kill_after_rolls, 
     os.kill(proc.pid, signal.SIGKILL)
     out, _ = proc.communicate(timeout=10)
     assert proc.returncode == -signal.SIGKILL
-    frames = [int(line.split()[1]) for line in out.splitlines() if line.startswith("frame")]
+    done = [int(line.split()[1]) for line in out.splitlines() if line.startswith("frame")]
     assert "done" not in out
     before, _ = read_journal(journal)
     assert before[-1]["type"] != "game_over"
     if torn:  # the power went while a line was being written
         with open(journal, "ab") as f:
             f.write(b'{"seq": 999, "time": 1, "type": "verd')
-    resumed = child(journal, frames[-1])
-    out, _ = resumed.communicate(timeout=30)
+    resumed = child(journal, done[-1], *extra)
+    out, _ = resumed.communicate(timeout=60)
     assert resumed.returncode == 0 and "done" in out
     after, _ = read_journal(journal)
     assert after[:len(before)] == before                  # nothing written before was lost
