@@ -53,34 +53,47 @@ def test_turn_is_steady_and_exclusive(factory, signals):
         signals.turn(2)
 
 
+def wait_for_changes(p, count, timeout=3.0):
+    """Wait until the pin has changed level at least count times (robust on a loaded machine)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and len(p.states) <= count:
+        time.sleep(0.005)
+
+
 def test_illegal_blinks_red_at_the_blink_rate_and_beeps_twice(factory, signals):
     red, buzzer = pin(factory, "illegal"), pin(factory, "buzzer")
     signals.illegal()
-    time.sleep(0.25)
+    wait_for_changes(red, 6)
+    wait_for_changes(buzzer, 4)
     signals.clear()
     seen = levels(red)
     assert seen[:7] == [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
     assert red.state == 0.0
-    for lasted in intervals(red)[1:5]:  # on 0.03 s, off 0.03 s
-        assert lasted == pytest.approx(0.03, abs=0.025)
+    phases = intervals(red)[1:6]  # on 0.03 s, off 0.03 s, ...
+    assert min(phases) >= 0.025  # never faster than asked
+    assert sorted(phases)[len(phases) // 2] == pytest.approx(0.03, abs=0.02)  # typically on time
+    time.sleep(0.05)
     assert levels(buzzer) == [0.0, 1.0, 0.0, 1.0, 0.0]  # two beeps, then quiet
     assert signals.pattern("illegal") == "off"
 
 
-def test_blink_is_not_restarted_by_a_second_illegal(factory, signals):
-    red = pin(factory, "illegal")
+def test_blink_is_not_restarted_by_a_second_illegal(factory, signals, monkeypatch):
+    from gpiozero import PWMLED
+
+    started = []
+    original = PWMLED.blink
+    monkeypatch.setattr(PWMLED, "blink", lambda led, *a, **k: started.append(1) or original(led, *a, **k))
     signals.illegal(sound=False)
     time.sleep(0.01)
-    signals.illegal(sound=False)  # would restart the blink thread and double the first "on"
-    time.sleep(0.1)
+    signals.illegal(sound=False)  # restarting would make the first "on" phase too long
     signals.clear()
-    assert intervals(red)[1] == pytest.approx(0.03, abs=0.025)
+    assert started == [1]
 
 
 def test_attention_pulses_amber_up_and_down(factory, signals):
     amber = pin(factory, "attention")
     signals.attention()
-    time.sleep(0.5)
+    wait_for_changes(amber, 14)  # 0.2 s up and 0.2 s down at 25 steps/s
     signals.clear()
     seen = levels(amber)
     top = seen.index(max(seen))
@@ -96,9 +109,10 @@ def test_accepted_flashes_green_once_and_puts_out_red_and_amber(factory, signals
     signals.attention()
     signals.accepted()
     assert red.state == 0.0 and amber.state == 0.0
-    time.sleep(0.2)
+    wait_for_changes(green, 2)
+    time.sleep(0.05)
     assert levels(green) == [0.0, 1.0, 0.0]
-    assert intervals(green)[1] == pytest.approx(0.06, abs=0.03)  # how long it was on
+    assert 0.055 <= intervals(green)[1] < 0.3  # how long it was on (0.06 s asked)
 
 
 def test_every_pattern_by_name_and_bad_names(factory, signals):
