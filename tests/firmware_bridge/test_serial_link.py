@@ -132,7 +132,7 @@ def test_unplug_and_replug_resends_the_whole_state(pty_device):
         start = time.monotonic()
         later = DisplayState(**{**GAME.__dict__, "turn": 1, "text": "rolled 5-2"})
         display.show(later)
-        assert time.monotonic() - start < 0.01
+        assert time.monotonic() - start < 0.05  # no waiting on the port (0.05: slack for a loaded CI)
 
         # a fresh device (rebooted, empty) appears at the same path
         device.screen.lines = []
@@ -167,7 +167,7 @@ def test_slow_device_still_converges_and_show_never_blocks(pty_device):
             display.show(DisplayState(score=(n, 0), text=f"state {n}"))
             worst = max(worst, time.monotonic() - start)
         final = DisplayState(score=(19, 0), text="state 19")
-        assert worst < 0.01
+        assert worst < 0.05  # never waits for the slow device (0.05: slack for a loaded CI)
         assert display.wait_in_sync(10)
         assert device.wait_for(shows(device, final), 5)
         assert display.stats.retries > 0
