@@ -9,6 +9,7 @@ and the match as a .mat.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import logging
 import pathlib
@@ -156,7 +157,8 @@ def play_script(d: Director) -> None:
 DEMO_STYLES = ("paper", "classic", "tournament")
 
 
-def vision_pipeline(seed: int):
+@functools.lru_cache(maxsize=4)
+def vision_pipeline(seed: int = 7):
     """(pipeline, what reads the frames): the real vision on the first board style it calibrates
     and reads back (set-up and dice); else the vision for the checkers and hands with dice and cube
     from the scene; else the scenes' truth. Each fallback is logged, so nobody mistakes it."""

@@ -25,7 +25,7 @@ def open_camera(config: Config):
     kind, _, arg = source.partition(":")
     if kind == "render":
         from .demo import SceneSource, scripted_tape, vision_pipeline
-        pipeline, how = vision_pipeline(seed=0)
+        pipeline, how = vision_pipeline()
         log.info("simulated table: readings from %s", how)
         return SceneSource(scripted_tape(), pipeline), None, pipeline.right_half_of
     from vision import sources

@@ -23,7 +23,7 @@ def main(argv):
     pipeline = TruthPipeline()
     if render:  # rendered frames through the vision (as far as it reads them: see the demo)
         from referee.demo import vision_pipeline
-        pipeline, _ = vision_pipeline(seed=0)
+        pipeline, _ = vision_pipeline()
         table.right_half_of = pipeline.right_half_of
     tape = scripted_tape()
     source = SceneSource(tape, pipeline, press=table.press, start=start)

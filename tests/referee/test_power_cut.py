@@ -40,7 +40,7 @@ def child(journal, start, *extra):
 
 
 @pytest.mark.parametrize("kill_after_rolls, torn, frames", [
-    (1, False, "truth"), (2, True, "truth"), (3, False, "truth"), (2, False, "render")])
+    (1, False, "truth"), (3, True, "truth"), (2, False, "render")])
 def test_sigkill_mid_turn_then_resume_loses_nothing(tmp_path, kill_after_rolls, torn, frames):
     """frames="render": the child renders the frames and reads them with the vision."""
     expected, score = reference_actions(tmp_path)
