@@ -77,6 +77,8 @@ def measure_latency():
                 for v in table.verdicts:
                     if v["type"] == "verdict":
                         alarms[v["verdict"]] += 1
+                        if v["verdict"] != "legal" and "first" not in alarms:
+                            alarms["first"] = f"{v['verdict']}: {v.get('reason', '')}"
             table.journal.close()
     signals.close()
     return times, how, alarms
@@ -162,9 +164,12 @@ def main() -> int:
                       f"(target <= {LATENCY_TARGET_MS:.0f} ms)")
     else:
         print("dice lifted -> LED verdict: no verdicts measured")
+    first = alarms.pop("first", None)
     judged = sum(alarms.values())
-    print(f"false alarms on legal moves: {alarms['illegal']} illegal, {alarms['misread']} "
-          f"'check the board' of {judged} moves (target 0 illegal)")
+    print(f"false alarms on legal moves (random games): {alarms['illegal']} illegal, "
+          f"{alarms['misread']} 'check the board' of {judged} verdicts (target 0 illegal)"
+          + (f"; the first: {first} (a board left unread keeps later turns in 'check')"
+             if first else ""))
     memory, problem = measure_memory()
     if memory is None:
         print(f"bgref run on the simulated table: could not run ({problem})")
