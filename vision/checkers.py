@@ -172,10 +172,31 @@ def stack_period(gray_line: np.ndarray, pitch: float) -> float | None:
     return float(lag)
 
 
+def second_layer(gray_line: np.ndarray, pitch: float, offset: float, n: int) -> int:
+    """Checkers of a second layer on a full row of n: each lies over the joint of two below, so
+    the joint's edge disappears and the new checker's edges show half a checker to either side."""
+    d = np.abs(np.diff(gray_line.astype(np.float32)))
+    w = max(1, int(pitch * 0.12))
+
+    def peak(pos: float) -> float:
+        i = int(round(pos))
+        return float(d[max(0, i - w): i + w + 1].max()) if 0 <= i < len(d) else 0.0
+
+    covered = 0
+    for k in range(1, n):
+        joint = peak(offset + k * pitch)
+        sides = min(peak(offset + (k - 0.5) * pitch), peak(offset + (k + 0.5) * pitch))
+        if sides < max(3.0 * joint, 6.0):
+            break
+        covered += 1
+    return covered
+
+
 def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pitch: float,
                         offset: tuple[float, float], names: tuple[str, str]) -> dict:
     """Stacks that run into the middle of the board may overlap (checkers closer than their
-    size): count those from the spacing of their edges instead of their length."""
+    size): count those from the spacing of their edges instead of their length. A full row of
+    five or more may carry a second layer: count the joints it covers."""
     H = gray.shape[0]
     half = H // 2
     out = dict(read)
@@ -184,14 +205,19 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
             continue
         row, col = key
         ext = stack_extent(profiles[key][names.index(colour)], pitch)
-        if ext < half - 0.75 * pitch:
+        runs_to_middle = ext >= half - 0.75 * pitch
+        if not runs_to_middle and n < 5:
             continue
         x0, x1 = spans[col]
         xc = (x0 + x1) // 2
         w = max(1, (x1 - x0) // 8)
         line = gray[:half, xc - w: xc + w + 1].mean(1) if row == "top" else gray[H - half:, xc - w: xc + w + 1].mean(1)[::-1]
-        period = stack_period(line[: int(ext)], pitch)
-        if period is None or period > pitch * 0.97:
+        off = offset[0 if row == "top" else 1]
+        period = stack_period(line[: int(ext)], pitch) if runs_to_middle else None
+        if period is None or period > pitch * 0.97:  # checkers do not overlap along the row
+            second = second_layer(line, pitch, off, n) if n >= 5 else 0
+            if second:
+                out[key] = (colour, n + second, conf * 0.9)
             continue
         x = (ext - offset[0 if row == "top" else 1] - pitch) / period + 1
         m = int(round(x))

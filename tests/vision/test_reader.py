@@ -192,3 +192,16 @@ def test_rendered_stacks_of_six_and_more_running_to_the_middle(style):
     image, truth = render.render_frame(p0, p1, view, rng=3)
     got = reader.read(image).to_label_dict()
     assert got["top"] == truth["top"] and got["bottom"] == truth["bottom"]
+
+
+@pytest.mark.parametrize("style", ["classic", "tournament", "paper"])
+def test_rendered_second_layer_is_counted(style):
+    # "pyramid" stacking: five in a row, then a second layer in the joints (up to nine)
+    view = render.BoardView(orientation="bottom right", style=style, perspective=0.0, size=(640, 360))
+    image, _ = render.render_frame(START, START, view, rng=3)
+    reader = BoardReader(Calibration.from_image(image), read_dice=False)
+    p0 = (0, 0, 0, 0, 0, 6, 0, 7, 0, 0, 0, 0, 2) + (0,) * 12
+    p1 = (0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 4) + (0,) * 12
+    image, truth = render.render_frame(p0, p1, view, rng=3)
+    got = reader.read(image).to_label_dict()
+    assert got["top"] == truth["top"] and got["bottom"] == truth["bottom"]
