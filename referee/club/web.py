@@ -83,19 +83,28 @@ function render(data) {
   status.textContent = data.tables.length + " tables, " + data.archive.length +
                        " finished matches, " + data.events + " events";
   status.dataset.version = data.version;
+  status.dataset.renders = renders;
 }
+let renders = 0;
 async function poll() {
+  // long poll by default (?wait=SECONDS); ?wait=0 polls every ?every= ms instead
   const params = new URLSearchParams(location.search);
-  const wait = params.get("wait") || "25";
+  const wait = Number(params.get("wait") || "25");
+  const every = Number(params.get("every") || "1000");
   let since = -1;
   for (;;) {
     try {
-      const r = await fetch("api/club?since=" + since + "&wait=" + (since < 0 ? "0" : wait),
+      const r = await fetch("api/club?since=" + since + "&wait=" + (since < 0 ? 0 : wait),
                             {cache: "no-store"});
       if (!r.ok) throw new Error("HTTP " + r.status);
       const data = await r.json();
-      if (data.version !== since) render(data);
+      if (data.version !== since) {
+        render(data);
+        renders += 1;
+        document.getElementById("status").dataset.renders = renders;
+      }
       since = data.version;
+      if (wait <= 0) await new Promise(function (ok) { setTimeout(ok, every); });
     } catch (e) {
       document.getElementById("status").textContent = "server unreachable, retrying";
       await new Promise(function (ok) { setTimeout(ok, 2000); });
