@@ -107,7 +107,7 @@ SCHEMA: tuple[Key, ...] = (
     Key("match", "mediterranean", False, "a backgammon counts as a gammon (R12)", _bool),
     Key("match", "no_gammons", False, "gammons and backgammons count single (R12)", _bool),
     Key("match", "automatic_doubles", False, "equal opening dice double the cube, money play only (R12)", _bool),
-    Key("match", "beaver", False, "a taker may redouble at once and keep the cube (R12)", _bool),
+    Key("match", "beaver", False, "money play: a taker may redouble at once and keep the cube (R12)", _bool),
     Key("match", "variant", "standard", "'standard', 'dutch' or 'acey-deucey' (R12)", _choice(VARIANTS)),
     Key("match", "players", ["Player 0", "Player 1"], "names of player 0 and player 1 (as the calibration assigns colours)", _players),
     Key("camera", "source", "picamera", f"where frames come from: {CAMERA_SOURCES}", _camera_source),
@@ -234,6 +234,9 @@ def parse_config(text: str, path: pathlib.Path | None = None) -> tuple[Config | 
         if m["length"] > 0 and m["jacoby"]:
             problems.append(f"{name}:{_line_of(text, 'match', 'jacoby')}: "
                             "[match] jacoby applies to money play only (length = 0)")
+        if m["length"] > 0 and m["beaver"]:
+            problems.append(f"{name}:{_line_of(text, 'match', 'beaver')}: "
+                            "[match] beaver applies to money play only (length = 0)")
         if m["length"] > 0 and m["automatic_doubles"]:
             problems.append(f"{name}:{_line_of(text, 'match', 'automatic_doubles')}: "
                             "[match] automatic_doubles are not used in matches (R13); set length = 0")

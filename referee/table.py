@@ -81,7 +81,12 @@ class Table:
         if isinstance(event, ButtonPressed):
             self._record("button", button=event.name)
         handler = getattr(self, "_on_" + self.phase.replace(" ", "_"))
-        handler(event)
+        try:
+            handler(event)
+        except engine.EngineError as exc:
+            # the rules refuse what the table saw (say a beaver in a match): say so, go on
+            log.info("%s refused in phase %s: %s", type(event).__name__, self.phase, exc)
+            self._say(f"not allowed: {exc}", record="refused", signal="attention")
 
     # ---- phases --------------------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ def test_syntax_error_names_the_line(tmp_path):
     ("[signals]\nsignal_pins = { green = 40 }\n", 2, "0..27"),
     ("[referee]\nmin_confidence = 1.5\n", 2, "at most 1.0"),
     ("[match]\nlength = 3\njacoby = true\n", 3, "money play only"),
+    ("[match]\nlength = 3\nbeaver = true\n", 3, "money play only"),
     ("[display]\n# c\n  brightness = 199\n", 3, "at most 100"),
 ])
 def test_problems_name_the_line_and_what_is_wrong(text, line, words):

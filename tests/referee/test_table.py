@@ -385,3 +385,27 @@ def test_r10_a_game_played_to_the_end_scores_and_the_next_set_up_is_recognised(t
     assert s.calls[-1] == ("turn", None)
     d.set_up()
     assert t.phase == "opening"
+
+
+def test_r12_beaver_in_money_play(tmp_path):
+    d, t, s, _ = make(tmp_path, options=dict(OPTIONS, match_length=0, beaver=True))
+    d.set_up()
+    d.opening(3, 1)
+    d.move_to(t.state.position.play("8/5 6/5"))
+    d.lift()
+    t.press("double")
+    t.press("beaver")                          # Ann takes and redoubles at once, keeping the cube
+    assert t.phase == "roll" and t.state.cube_value == 4 and t.state.cube_owner == 0
+
+
+def test_what_the_rules_refuse_is_said_never_a_crash(tmp_path):
+    d, t, s, _ = make(tmp_path, options=dict(OPTIONS, beaver=True))  # a match: no beavers
+    d.set_up()
+    d.opening(3, 1)
+    d.move_to(t.state.position.play("8/5 6/5"))
+    d.lift()
+    t.press("double")
+    t.press("beaver")
+    assert t.phase == "doubled" and last(t, "refused") and s.names()[-1] == "attention"
+    t.press("take")
+    assert t.state.cube_value == 2

@@ -6,17 +6,13 @@ there (.ci/run installs it).
 from __future__ import annotations
 
 import os
-import pathlib
-import pwd
 import shutil
-import socket
-import subprocess
 import time
 
 import pytest
 
-MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+from referee.club.broker import MOSQUITTO, Mosquitto
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
@@ -30,66 +26,8 @@ def need(program: str, package: str) -> None:
     pytest.skip(message)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Broker:
-    """mosquitto with a generated config: persistence on, unlimited queues for durable sessions."""
-
-    def __init__(self, folder: pathlib.Path, *, users: dict = None):
-        self.folder = folder
-        self.port = free_port()
-        self.proc = None
-        lines = [f"listener {self.port} 127.0.0.1",
-                 "persistence true", f"persistence_location {folder}/",
-                 "max_queued_messages 0", "max_inflight_messages 0",
-                 f"log_dest file {folder}/mosquitto.log", "log_type error", "log_type warning",
-                 "log_type notice"]
-        if os.getuid() == 0:  # mosquitto drops root for 'mosquitto' unless told otherwise
-            lines.append(f"user {pwd.getpwuid(os.getuid()).pw_name}")
-        if users:
-            passwd = folder / "passwd"
-            passwd.write_text("")
-            for user, password in users.items():
-                subprocess.run([PASSWD, "-b", str(passwd), user, password], check=True,
-                               capture_output=True, timeout=10)
-            lines += ["allow_anonymous false", f"password_file {passwd}"]
-        else:
-            lines.append("allow_anonymous true")
-        self.conf = folder / "mosquitto.conf"
-        self.conf.write_text("\n".join(lines) + "\n")
-
-    def start(self) -> "Broker":
-        self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"mosquitto exited: {self.proc.stderr.read().decode()[-500:]}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("mosquitto did not listen within 10 s")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        self.proc = None
-
-    def restart(self, down_seconds: float = 0.0) -> None:
-        self.stop()
-        time.sleep(down_seconds)
-        self.start()
+class Broker(Mosquitto):
+    """The test broker (referee.club.broker.Mosquitto)."""
 
 
 @pytest.fixture
@@ -110,7 +48,6 @@ def make_broker(tmp_path):
 
     def make(**kwargs):
         folder = tmp_path / f"broker{len(made)}"
-        folder.mkdir()
         b = Broker(folder, **kwargs).start()
         made.append(b)
         return b
