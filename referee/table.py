@@ -210,6 +210,31 @@ class Table:
             self._judge(event.sides, event.confident, lifted_frame=None)
         elif isinstance(event, ButtonPressed) and event.name == "confirm":
             self._judge(self.observer.latest_sides, True, lifted_frame=None)
+        elif isinstance(event, ButtonPressed) and event.name == "condone":
+            self._accept_as_read()
+        elif isinstance(event, DiceSeen):
+            self._say("check the board before rolling (or hold confirm to play on)",
+                      signal="attention", record="notice")
+
+    def _accept_as_read(self) -> None:
+        """The players hold confirm on a board the referee cannot judge: it stands as read (R9)."""
+        sides = self.observer.latest_sides
+        try:
+            after = position_from_sides(sides, self.mover) if sides else None
+        except engine.EngineError as exc:
+            after, why = None, str(exc)
+        else:
+            why = "no board reading"
+        if after is None:
+            self._say(f"cannot play on: {why}", signal="attention", record="notice")
+            return
+        action = engine.IllegalStands(after)
+        mover, self.mover = self.mover, None
+        self.state = self.state.apply(action)
+        self.phase = ROLL
+        adapters.call(self.signals, "clear")
+        self._say(f"board accepted as read for {self.players[mover]}", record="accepted_as_read",
+                  action=action, signal="turn")
 
     # ---- decisions -----------------------------------------------------------------------------
 

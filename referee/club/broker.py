@@ -29,9 +29,11 @@ def free_port() -> int:
 
 class Mosquitto:
     """mosquitto on 127.0.0.1:port with its config, persistence and log in `folder`;
-    users = {name: password} turns anonymous access off."""
+    users = {name: password} turns anonymous access off; with server_user set, an ACL lets each
+    table user write only its own topics (<prefix>/<club>/<user>/...) and server_user read all."""
 
-    def __init__(self, folder, *, port: int = 0, users: dict = None):
+    def __init__(self, folder, *, port: int = 0, users: dict = None, server_user: str = "",
+                 prefix: str = "bgref"):
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
@@ -49,6 +51,11 @@ class Mosquitto:
                 subprocess.run([PASSWD, "-b", str(passwd), user, password], check=True,
                                capture_output=True, timeout=10)
             lines += ["allow_anonymous false", f"password_file {passwd}"]
+            if server_user:
+                acl = self.folder / "acl"
+                acl.write_text(f"pattern readwrite {prefix}/+/%u/#\n\n"
+                               f"user {server_user}\ntopic read {prefix}/#\n")
+                lines.append(f"acl_file {acl}")
         else:
             lines.append("allow_anonymous true")
         self.conf = self.folder / "mosquitto.conf"

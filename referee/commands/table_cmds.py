@@ -17,7 +17,8 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_run)
 
     p = subparsers.add_parser("demo", help="a short simulated match through the real pipeline")
-    p.add_argument("-o", "--out", default="demo-out", help="folder for the journal and the .mat")
+    p.add_argument("-o", "--out", default=None,
+                   help="folder for the journal and the .mat (default: bgref-demo in the temp folder)")
     p.add_argument("--seed", type=int, default=7, help="seed of the simulated table")
     p.add_argument("--quiet", action="store_true", help="do not print the display")
     p.set_defaults(func=cmd_demo)
@@ -68,7 +69,9 @@ def cmd_export(args) -> int:
 
 def cmd_demo(args) -> int:
     from referee.demo import run_demo
-    result = run_demo(pathlib.Path(args.out), seed=args.seed,
+    import tempfile
+    out = pathlib.Path(args.out) if args.out else pathlib.Path(tempfile.gettempdir()) / "bgref-demo"
+    result = run_demo(out, seed=args.seed,
                       stream=None if args.quiet else sys.stdout)
     print(f"demo: {result.summary()}")
     print(f"journal: {result.journal}")

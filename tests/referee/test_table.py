@@ -409,3 +409,20 @@ def test_what_the_rules_refuse_is_said_never_a_crash(tmp_path):
     assert t.phase == "doubled" and last(t, "refused") and s.names()[-1] == "attention"
     t.press("take")
     assert t.state.cube_value == 2
+
+
+def test_a_board_the_referee_cannot_judge_can_be_accepted_as_read(tmp_path):
+    d, t, s, _ = started(tmp_path)
+    after = t.state.position.play("8/5 6/5")
+    unsure = ((0.2,) * 12, (0.9,) * 12)
+    d.hand()
+    d.table.feed(SceneReading(False, adapters.sides_of(after), (), confidence=unsure))
+    assert t.phase == "check"
+    rolled = dataclasses.replace(d.scene, sides=adapters.sides_of(after),
+                                 dice=((6, "left half", True), (4, "left half", True)))
+    d.table.feed(SceneReading(False, rolled.sides, truth_reading(rolled).dice, confidence=unsure))
+    # Bob rolls anyway: not judged, amber
+    assert t.phase == "check" and "check the board before rolling" in t.text
+    t.press("condone")                         # held confirm: play on from the board as read
+    assert t.phase == "roll" and last(t, "accepted_as_read")["action"]["action"] == "illegal_stands"
+    assert t.state.position.opponent == after.opponent and t.state.position.turn == 1
