@@ -261,18 +261,21 @@ def _opponent_after(opp_own: tuple, hits: int) -> tuple:
     return tuple(o)
 
 
-def _materialise(position: Position, raw: list) -> dict:
-    """{Position: Play} from _search's raw results."""
+def _play(moves: tuple, new=tuple.__new__) -> Play:
+    """A Play from _search's (source index, destination index, hit) triples."""
+    return new(Play, [new(Move, (BAR if src >= 24 else src + 1, dst + 1, hit)) for src, dst, hit in moves])
+
+
+def _materialise(position: Position, raw: list, plays: list = None) -> dict:
+    """{Position: Play} from _search's raw results (and their Plays, when already built)."""
     turn = position.turn
     wait_opp = position.waiting[1]
     opp_own = position.opponent
-    results = {}
-    new = tuple.__new__
-    for (key, hits, wait), moves in raw:
-        after = Position._trusted(_decode(key), _opponent_after(opp_own, hits), turn, (wait, wait_opp))
-        results[after] = new(Play, [
-            new(Move, (BAR if src >= 24 else src + 1, dst + 1, hit)) for src, dst, hit in moves])
-    return results
+    if plays is None:
+        plays = [_play(moves) for _key, moves in raw]
+    trusted = Position._trusted
+    return {trusted(_decode(key), _opponent_after(opp_own, hits), turn, (wait, wait_opp)): play
+            for ((key, hits, wait), _moves), play in zip(raw, plays)}
 
 
 def _chains(me: list, opp: list, key0: int, low: int, high: int, low_srcs: tuple, found: dict) -> None:
@@ -317,22 +320,30 @@ class LegalPlays:
         self.variant = variant
         self._raw = raw
         self._results = None
+        self._plays = None
 
     @property
     def results(self) -> dict:
         """{resulting Position (same view, mover still on roll): canonical Play}."""
         if self._results is None:
-            self._results = _materialise(self.position, self._raw)
+            self._results = _materialise(self.position, self._raw, self.plays)
         return self._results
+
+    @property
+    def plays(self) -> list:
+        """The canonical plays, one per distinct result, in generation order."""
+        if self._plays is None:
+            self._plays = [_play(moves) for _key, moves in self._raw]
+        return self._plays
 
     def __len__(self) -> int:
         return len(self._raw)
 
     def __iter__(self) -> Iterator[Play]:
-        return iter(self.results.values())
+        return iter(self.plays)
 
     def __getitem__(self, index):
-        return list(self.results.values())[index]
+        return self.plays[index]
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, Position):

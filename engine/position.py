@@ -55,10 +55,11 @@ class Position:
     def _trusted(cls, on_roll: tuple, opponent: tuple, turn: int = 0, waiting: tuple = (0, 0)) -> "Position":
         """Build without validation, for positions the engine itself derived from valid ones."""
         pos = object.__new__(cls)
-        object.__setattr__(pos, "on_roll", on_roll)
-        object.__setattr__(pos, "opponent", opponent)
-        object.__setattr__(pos, "turn", turn)
-        object.__setattr__(pos, "waiting", waiting)
+        fields = pos.__dict__  # frozen: fill the instance dict directly, as dataclasses' own code may
+        fields["on_roll"] = on_roll
+        fields["opponent"] = opponent
+        fields["turn"] = turn
+        fields["waiting"] = waiting
         return pos
 
     # --- construction -------------------------------------------------------------------------
