@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .dice import Dice
-from .legal import _WAIT, VARIANTS, as_dice, legal_results
+from .legal import _WAIT, as_dice, legal_results
 from .notation import Play
 from .position import CHECKERS, Position
 

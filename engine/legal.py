@@ -36,37 +36,6 @@ def _check_variant(variant: str) -> None:
         raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
 
 
-def _steps(me: list, opp: list, wait: int, d: int, no_hit: bool) -> list:
-    """(source index, destination index or -1 for off) for one die. Indexes are the mover's
-    (point - 1, 24 = bar, 25 = not yet entered); `opp` is the opponent in the mover's numbering."""
-    if me[24]:  # R6: bar first
-        dst = 24 - d
-        n = opp[dst]
-        if n < 2 and not (no_hit and n):
-            return [(24, dst)]
-        return []
-    out = []
-    if wait:  # acey-deucey: entering is one more choice among the others
-        dst = 24 - d
-        n = opp[dst]
-        if n < 2 and not (no_hit and n):
-            out.append((_WAIT, dst))
-    for i in range(23, d - 1, -1):
-        if me[i]:
-            n = opp[i - d]
-            if n < 2 and not (no_hit and n):
-                out.append((i, i - d))
-    if not wait and not any(me[6:24]):  # R7: all home
-        if me[d - 1]:
-            out.append((d - 1, -1))
-        elif not any(me[d - 1:6]):
-            for i in range(d - 2, -1, -1):
-                if me[i]:
-                    out.append((i, -1))
-                    break
-    return out
-
-
 # A side's checkers as one int, a byte a point (index 0..24), so a move updates it in O(1), it
 # serves as a cheap dictionary key and decodes at C speed; _UNIT[i] is one checker on index i
 # (index 25: nothing, for a waiting checker).

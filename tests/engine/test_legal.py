@@ -12,6 +12,10 @@ PERFT_START = {
 }
 
 
+def test_perft_table_covers_the_21_rolls():
+    assert set(PERFT_START) == {str(d) for d in ALL_ROLLS} and len(ALL_ROLLS) == 21
+
+
 @pytest.mark.parametrize("roll", sorted(PERFT_START))
 def test_perft_start(roll):
     assert len(Position.start().legal_plays(Dice.parse(roll))) == PERFT_START[roll]
