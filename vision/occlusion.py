@@ -19,14 +19,14 @@ CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference
 SECTORS = 16  # the ring is cut into this many pieces round the board
 
 
-def _ring_geometry(outer, corners):
+def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, board_only: bool = False):
     """Homography from the image to the ring image, its size, the ring mask and sector labels."""
     outer = np.float32(outer)
     centre = outer.mean(0)
     grown = centre + (outer - centre) * (1 + 2 * MARGIN)
     w = float(np.linalg.norm(grown[1] - grown[0]))
     h = float(np.linalg.norm(grown[3] - grown[0]))
-    W, H = RING_W, max(8, int(round(RING_W * h / max(w, 1.0))))
+    W, H = size or (RING_W, max(8, int(round(RING_W * h / max(w, 1.0)))))
     M = cv2.getPerspectiveTransform(grown, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
     # the ring runs along the board's outline: a hand reaching in must cross it, while checkers
     # moved within the board (onto the bar, into a tray) stay inside it
@@ -35,6 +35,11 @@ def _ring_geometry(outer, corners):
     band = np.float32([[W / 2 + (x - W / 2) * inset / scale, H / 2 + (y - H / 2) * inset / scale]
                        for x, y in ((0, 0), (W, 0), (W, H), (0, H))])
     mask = np.full((H, W), 255, np.uint8)
+    if board_only:  # the table round a board that moved is not what it was: only the board's edge
+        mask[:] = 0
+        edge = np.float32([[W / 2 + (x - W / 2) / scale, H / 2 + (y - H / 2) / scale]
+                           for x, y in ((0, 0), (W, 0), (W, H), (0, H))])
+        cv2.fillConvexPoly(mask, np.round(edge).astype(np.int32), 255)
     cv2.fillConvexPoly(mask, np.round(band).astype(np.int32), 0)
     ys, xs = np.mgrid[0:H, 0:W]
     ang = np.arctan2((ys - H / 2) / H, (xs - W / 2) / W)
@@ -53,9 +58,11 @@ class OcclusionGate:
     """Says whether a hand (or anything foreign) is over the board; cheap enough for every frame."""
 
     def __init__(self, calibration, lut_class=None, lut_dist=None, *, sector_limit: float = 0.12,
-                 total_limit: float = 0.03, foreign_limit: float = 0.03):
+                 total_limit: float = 0.03, foreign_limit: float = 0.03, board_only: bool = False):
         self.calibration = calibration
-        self.M, self.size, self.mask, sectors = _ring_geometry(calibration.outer, calibration.corners)
+        ref_size = (len(calibration.reference[0]), len(calibration.reference)) if calibration.reference else None
+        self.M, self.size, self.mask, sectors = _ring_geometry(calibration.outer, calibration.corners, ref_size,
+                                                               board_only)
         self.sector_of = sectors[self.mask]
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
         self.sector_limit = sector_limit

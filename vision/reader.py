@@ -4,6 +4,7 @@ Also StableReader, which commits a reading only when several consecutive frames 
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections import deque
 from dataclasses import dataclass, field
@@ -109,19 +110,61 @@ class BoardReader:
     """Reads frames of the board a Calibration was made on."""
 
     def __init__(self, calibration: Calibration, *, read_dice: Callable | None | bool = True,
-                 read_cube: Callable | None | bool = True):
-        self.calibration = calibration
-        self._H = calibration.homography()
+                 read_cube: Callable | None | bool = True, follow_board: bool = True):
         self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
         self._spans = [calibration.column_span(c) for c in range(12)]
-        self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist)
+        self._use(calibration)
+        self.follow_board = follow_board
         self._read_dice = _optional(read_dice, "vision.dice", "read_dice")
         self._read_cube = _optional(read_cube, "vision.cube", "read_cube")
 
-    def read(self, frame) -> Reading:
+    def _use(self, calibration: Calibration, moved: bool = False) -> None:
+        self.calibration = calibration
+        self._moved = moved
+        self._H = calibration.homography()
+        self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist, board_only=moved)
+
+    def relocate(self, frame: np.ndarray) -> bool:
+        """Follow the board if it (or the camera) moved: find its outline in this frame and move
+        the calibrated geometry with it. The gate's reference is board-relative, so a hand over
+        the moved board is still seen. True if the board was found and the geometry moved."""
+        from .calibration import find_outline, turn_corners
+        from .errors import CalibrationError
+
         cal = self.calibration
+        try:
+            found = turn_corners(find_outline(frame), cal.rotate)
+        except CalibrationError:
+            return False
+        old = np.float32(cal.outer)
+        sides_old = np.linalg.norm(old - np.roll(old, 1, axis=0), axis=1)
+        sides_new = np.linalg.norm(found - np.roll(found, 1, axis=0), axis=1)
+        if np.abs(sides_new / np.maximum(sides_old, 1.0) - 1).max() > 0.04:
+            return False  # not the same board seen the same way (or its outline is broken by a hand)
+        move = cv2.getPerspectiveTransform(old, np.float32(found))
+        corners = cv2.perspectiveTransform(np.float32(cal.corners).reshape(-1, 1, 2), move).reshape(4, 2)
+        self._use(dataclasses.replace(
+            cal, corners=tuple(tuple(map(float, c)) for c in corners),
+            outer=tuple(tuple(map(float, c)) for c in found)), moved=True)
+        log.info("board moved: geometry follows it")
+        return True
+
+    def read(self, frame) -> Reading:
         frame = as_image(frame)
-        cal.check_frame(frame)
+        self.calibration.check_frame(frame)
+        reading = self._read(frame)
+        if (reading.hand_in_view and not reading.board_found and self.follow_board):
+            before = (self.calibration, self._moved)
+            if self.relocate(frame):
+                moved = self._read(frame)
+                if moved.hand_in_view:  # not a clean move: keep the geometry we had
+                    self._use(*before)
+                    return reading
+                return moved
+        return reading
+
+    def _read(self, frame: np.ndarray) -> Reading:
+        cal = self.calibration
         W, H = cal.size
         canon = cv2.warpPerspective(frame, self._H, (W, H), flags=cv2.INTER_LINEAR)
         idx = checkers.bin_index(canon)

@@ -205,3 +205,33 @@ def test_rendered_second_layer_is_counted(style):
     image, truth = render.render_frame(p0, p1, view, rng=3)
     got = reader.read(image).to_label_dict()
     assert got["top"] == truth["top"] and got["bottom"] == truth["bottom"]
+
+
+def test_reader_follows_a_board_that_moved(reader, shared_data):
+    import cv2
+    import numpy as np
+
+    r0, folder = reader
+    truth = labels_mod.load(folder / "minta_7.jpg.json")
+    frame = cv2.imread(str(folder / "minta_7.jpg"))
+    shift = np.float32([[1, 0, 40], [0, 1, -25]])  # the board pushed 40 px right, 25 px up
+    moved = cv2.warpAffine(frame, shift, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+    fixed = BoardReader(r0.calibration, read_dice=False, follow_board=False)
+    assert fixed.read(moved).hand_in_view  # without following, the moved board is "not there"
+    follower = BoardReader(r0.calibration, read_dice=False)
+    reading = follower.read(moved)
+    assert not reading.hand_in_view
+    assert labels_mod.compare(reading.to_label_dict(), truth).board_right
+
+
+def test_a_hand_over_a_moved_board_is_still_seen(shared_data):
+    import cv2
+    import numpy as np
+
+    folder = shared_data / "boards" / "gallbotond"
+    cal_name = "2024-03-16_23_35_04_frame2.jpg"
+    cal = Calibration.from_image(folder / cal_name, folder / (cal_name + ".json"))
+    frame = cv2.imread(str(folder / "2024-03-16_23_35_04_frame7.jpg"))  # a hand over the board
+    shift = np.float32([[1, 0, -12], [0, 1, 6]])
+    moved = cv2.warpAffine(frame, shift, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+    assert BoardReader(cal, read_dice=False).read(moved).hand_in_view
