@@ -238,6 +238,11 @@ def _diagnose(before: Position, dice: Dice, after: Position, results: dict, vari
     if gone > 0:
         return (f"{_VANISHED}: {gone} checker(s) of the player on roll left the board, "
                 f"which no play of {dice.a}-{dice.b} can bear off")
+    if after.on_roll[24] < before.on_roll[24]:
+        entries = sorted({25 - n for n in dice.numbers}, reverse=True)
+        where = " or ".join(str(p) for p in entries)
+        return (f"a checker on the bar enters on point 25 minus the number: with "
+                f"{dice.a}-{dice.b} on point {where}")
     moved = before.pip_count[0] - after.pip_count[0]
     total = sum(dice.numbers)
     if moved > total:

@@ -102,3 +102,10 @@ def test_acey_deucey_waiting_checkers_need_not_be_seen():
     wrong = Position(side({23: 1, 22: 1}), (0,) * 25)
     verdict = check_play(p, Dice(3, 1), wrong, variant="acey-deucey")
     assert not verdict and not verdict.misread
+
+
+def test_r6_entering_on_the_wrong_point():
+    p = Position(side({13: 5, 6: 5, 8: 4}, bar=1), START.opponent)
+    # entered on the mover's own 3-point (counting the wrong way) and played the 1
+    verdict = check_play(p, Dice(3, 1), Position(side({13: 5, 6: 4, 5: 1, 8: 4, 3: 1}), START.opponent))
+    assert "enters on point 25 minus the number" in verdict.reason and "24 or 22" in verdict.reason
