@@ -2,6 +2,7 @@
 pins, display, journal); resumes the match in the journal after a crash or power cut."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pathlib
@@ -12,7 +13,7 @@ import time
 from typing import Optional
 
 from .config import Config, load_config
-from .table import MATCH_OVER, open_table, run_frames
+from .table import BUTTONS, MATCH_OVER, open_table, run_frames
 
 log = logging.getLogger(__name__)
 
@@ -78,25 +79,42 @@ def open_display(config: Config):
 def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) -> int:
     """Run the table until the frames end, the match is over, or SIGTERM/SIGINT."""
     config = load_config(path)
+    with contextlib.ExitStack() as parts:  # whatever was opened is closed, whatever happens
+        return _run(config, parts, max_frames=max_frames, clock=clock)
+
+
+def _closing(parts: contextlib.ExitStack, thing):
+    if thing is not None and hasattr(thing, "close"):
+        parts.callback(thing.close)
+    return thing
+
+
+def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock) -> int:
     source_kind = config.camera.source.partition(":")[0]
     source, reader, right_half_of = open_camera(config)
+    _closing(parts, source)
     journal_path = config.resolve(config.referee.journal)
     signals, buttons = open_signals(config)
-    display = open_display(config)
+    _closing(parts, signals)
+    _closing(parts, buttons)
+    display = _closing(parts, open_display(config))
     presses: "queue.Queue[str]" = queue.Queue()
     if hasattr(source, "press"):  # the simulated table presses its buttons too
         source.press = presses.put
     if buttons is not None:
-        for name in ("double", "take", "pass", "confirm", "undo"):
+        for name in BUTTONS:  # the five buttons and the held meanings (firmware_bridge.Buttons)
             if hasattr(buttons, f"when_{name}"):
                 setattr(buttons, f"when_{name}", lambda n=name: presses.put(n))
+
     def table_for(path):
-        return open_table(path, match_options=config.match_options(),
-                          players=tuple(config.match.players), clock=clock, signals=signals,
-                          display=display, right_half_of=right_half_of,
-                          min_confidence=config.referee.min_confidence,
-                          settle_frames=config.referee.settle_frames,
-                          brightness=config.display.brightness)
+        table = open_table(path, match_options=config.match_options(),
+                           players=tuple(config.match.players), clock=clock, signals=signals,
+                           display=display, right_half_of=right_half_of,
+                           min_confidence=config.referee.min_confidence,
+                           settle_frames=config.referee.settle_frames,
+                           brightness=config.display.brightness)
+        parts.callback(table.journal.close)
+        return table
     table = table_for(journal_path)
     if table.phase == MATCH_OVER:  # keep the finished match's journal and start the next match
         table.journal.close()
@@ -107,8 +125,10 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
         table = table_for(journal_path)
     stopping = []
     previous = signal.signal(signal.SIGTERM, lambda *a: stopping.append(1))
+    parts.callback(signal.signal, signal.SIGTERM, previous)
     paced = source_kind in ("picamera", "video")
     period = 1.0 / config.camera.fps
+    last = [time.monotonic()]
 
     def take_presses() -> None:
         while not presses.empty():
@@ -116,18 +136,11 @@ def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) 
 
     def between_frames(count: int) -> None:
         if paced:
-            time.sleep(max(0.0, period - (time.monotonic() - between_frames.last)))
-            between_frames.last = time.monotonic()
-    between_frames.last = time.monotonic()
-    try:
-        frames = run_frames(table, source, reader, on_frame=between_frames, after_read=take_presses,
-                            stop=lambda: bool(stopping) or table.phase == MATCH_OVER,
-                            max_frames=max_frames)
-        log.info("%d frames; %s", frames, table.text)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        table.journal.close()
-        for part in (source, buttons, signals, display):
-            if part is not None and hasattr(part, "close"):
-                part.close()
+            time.sleep(max(0.0, period - (time.monotonic() - last[0])))
+            last[0] = time.monotonic()
+
+    frames = run_frames(table, source, reader, on_frame=between_frames, after_read=take_presses,
+                        stop=lambda: bool(stopping) or table.phase == MATCH_OVER,
+                        max_frames=max_frames)
+    log.info("%d frames; %s", frames, table.text)
     return 0

@@ -371,7 +371,7 @@ class Table:
         action = engine.IllegalStands(after)
         self.state = self.state.apply(action)
         self._say(f"illegal move stands: {pending['reason']}", record="condoned", action=action,
-                  signal=None, reason=pending["reason"])
+                  signal="clear", reason=pending["reason"])
 
     def _game_over(self, score_before, why: str) -> None:
         winner = self.state.winner
@@ -433,7 +433,8 @@ class Table:
 
     def _say(self, text: str, *, record: Optional[str] = None, signal: Optional[str] = None,
              action=None, **fields) -> None:
-        if signal == "turn":
+        if signal == "turn":  # a new step of the turn: amber/red of the last one go off
+            adapters.call(self.signals, "clear")
             self._signal_turn()
         elif signal:
             adapters.call(self.signals, signal)
