@@ -1,0 +1,187 @@
+"""Measure read_dice (no calibration) on the real dice photos, the board photos and rendered frames.
+
+Prints per data set: dice detected (recall, precision), values right (every labelled die matched to
+one reading with the same pips), and ms per image.
+
+- dice/matteop65: YOLO labels (class 0..5 = face 1..6, box of the top face); a reading matches a
+  label when its box centre lies within half the label box's larger side of the label centre.
+- boards/gallbotond: labels give the dice values but no boxes; a frame's readings are matched to
+  its labelled dice as multisets of values (dice with unknown pips are left out).
+- rendered: frames from vision.render with two or three random dice (flat, cocked, on a checker,
+  in both halves), matched by centre as above.
+
+    .venv/bin/python bench/dice_eval.py [--data ../shared/data] [--rendered 200] [-v]
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import pathlib
+import sys
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision.dice import read_dice  # noqa: E402
+from vision.render import BoardView, RenderDie, render_frame  # noqa: E402
+from vision.sources import read_image  # noqa: E402
+
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+
+class Tally:
+    """Counts for one data set."""
+
+    def __init__(self, name):
+        self.name = name
+        self.labelled = self.found = self.matched = self.right = 0
+        self.flat_right = self.flat_total = 0
+        self.images = 0
+        self.seconds = 0.0
+        self.misses = collections.Counter()
+
+    def row(self):
+        rec = self.matched / self.labelled if self.labelled else float("nan")
+        prec = self.matched / self.found if self.found else float("nan")
+        right = self.right / self.labelled if self.labelled else float("nan")
+        ms = 1000 * self.seconds / max(1, self.images)
+        flat = f"{self.flat_right}/{self.flat_total}" if self.flat_total else "-"
+        return (f"{self.name:<22} {self.images:>6} {self.labelled:>6} {rec:>8.1%} {prec:>9.1%} "
+                f"{right:>8.1%} {flat:>9} {ms:>8.1f}")
+
+
+HEADER = f"{'data set':<22} {'images':>6} {'dice':>6} {'recall':>8} {'precision':>9} {'values':>8} {'flat':>9} {'ms/img':>8}"
+
+
+def match_by_centre(labels, readings):
+    """Greedy one-to-one matching of (pips, cx, cy, size[, flat]) labels to Die readings by centre distance."""
+    pairs = []
+    for i, lab in enumerate(labels):
+        for j, die in enumerate(readings):
+            x, y, w, h = die.box
+            d = np.hypot(x + w / 2 - lab[1], y + h / 2 - lab[2])
+            if d < 0.5 * lab[3] + 2:
+                pairs.append((d, i, j))
+    used_l, used_r, out = set(), set(), []
+    for d, i, j in sorted(pairs):
+        if i in used_l or j in used_r:
+            continue
+        used_l.add(i)
+        used_r.add(j)
+        out.append((i, j))
+    return out
+
+
+def timed(tally, image):
+    t0 = time.perf_counter()
+    found = read_dice(image)
+    tally.seconds += time.perf_counter() - t0
+    tally.images += 1
+    return found
+
+
+def eval_matteop(folder: pathlib.Path, verbose: bool) -> Tally:
+    t = Tally("dice/matteop65")
+    for img_path in sorted(folder.glob("*.jpg")):
+        image = read_image(img_path)
+        h, w = image.shape[:2]
+        labels = []
+        for line in (img_path.with_suffix(".txt")).read_text().split("\n"):
+            parts = line.split()
+            if len(parts) == 5:
+                c, x, y, bw, bh = int(parts[0]), *map(float, parts[1:])
+                labels.append((c + 1, x * w, y * h, max(bw * w, bh * h)))
+        found = timed(t, image)
+        pairs = match_by_centre(labels, found)
+        t.labelled += len(labels)
+        t.found += len(found)
+        t.matched += len(pairs)
+        right = sum(labels[i][0] == found[j].pips for i, j in pairs)
+        t.right += right
+        if verbose and (right < len(labels) or len(found) > len(pairs)):
+            print(f"  {img_path.name}: labels {sorted(l[0] for l in labels)} read "
+                  f"{sorted(d.pips for d in found)} matched {len(pairs)} right {right}")
+    return t
+
+
+def eval_boards(folder: pathlib.Path, verbose: bool) -> Tally:
+    t = Tally("boards/gallbotond")
+    for lab_path in sorted(folder.glob("*.jpg.json")):
+        lab = json.loads(lab_path.read_text())
+        image = read_image(folder / lab["image"])
+        want = [d["pips"] for d in lab.get("dice", []) if d.get("pips")]
+        found = timed(t, image)
+        t.labelled += len(want)
+        t.found += len(found)
+        got = collections.Counter(d.pips for d in found)
+        need = collections.Counter(want)
+        right = sum((got & need).values())
+        # detection: as many readings as labelled dice (values aside)
+        t.matched += min(len(found), len(want))
+        t.right += right
+        flat_want = [d for d in lab.get("dice", []) if d.get("pips")]
+        if verbose and (right < len(want) or len(found) != len(want)):
+            print(f"  {lab['image']}: labels {sorted(want)} read {sorted(d.pips for d in found)} "
+                  f"boxes {[d.box for d in found]}")
+    return t
+
+
+def eval_rendered(n: int, verbose: bool) -> Tally:
+    t = Tally("rendered")
+    rng = np.random.default_rng(2024)
+    styles = ("classic", "paper")
+    places = ("left half", "right half", "right half", "on checker", "bar")
+    for k in range(n):
+        view = BoardView(("bottom right", "bottom left", "top right", "top left")[k % 4], styles[k % 2],
+                         size=((1280, 720), (640, 480), (960, 540))[k % 3])
+        dice = []
+        for _ in range(int(rng.integers(1, 3)) + 1):
+            where = places[int(rng.integers(len(places)))]
+            flat = bool(rng.random() > 0.2)
+            dice.append(RenderDie(int(rng.integers(1, 7)), where, flat))
+        image, truth = render_frame(START, START, view, dice=dice, rng=k)
+        labels = [(d["pips"], d["box"][0] + d["box"][2] / 2, d["box"][1] + d["box"][3] / 2,
+                   max(d["box"][2], d["box"][3]), d["flat"]) for d in truth["dice"]]
+        found = timed(t, image)
+        pairs = match_by_centre(labels, found)
+        t.labelled += len(labels)
+        t.found += len(found)
+        t.matched += len(pairs)
+        right = sum(labels[i][0] == found[j].pips for i, j in pairs)
+        t.right += right
+        t.flat_total += len(pairs)
+        t.flat_right += sum(labels[i][4] == found[j].flat for i, j in pairs)
+        if verbose and (right < len(labels) or len(found) > len(pairs)):
+            print(f"  rendered {k}: labels {[(l[0], l[4]) for l in labels]} read "
+                  f"{[(d.pips, d.flat) for d in found]} matched {len(pairs)} right {right}")
+    return t
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    parser.add_argument("--rendered", type=int, default=200, help="rendered frames to read")
+    parser.add_argument("--only", choices=("matteop", "boards", "rendered"))
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every frame with an error")
+    args = parser.parse_args(argv)
+    data = pathlib.Path(args.data)
+    rows = []
+    if args.only in (None, "matteop") and (data / "dice" / "matteop65").is_dir():
+        rows.append(eval_matteop(data / "dice" / "matteop65", args.verbose))
+    if args.only in (None, "boards") and (data / "boards" / "gallbotond").is_dir():
+        rows.append(eval_boards(data / "boards" / "gallbotond", args.verbose))
+    if args.only in (None, "rendered") and args.rendered:
+        rows.append(eval_rendered(args.rendered, args.verbose))
+    print(HEADER)
+    for r in rows:
+        print(r.row())
+    print("targets: values >= 99% on boards/gallbotond (every labelled die matched to one reading)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

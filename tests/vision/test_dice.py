@@ -1,0 +1,118 @@
+"""read_dice: exact on rendered dice, measured thresholds on the real photos in ../shared/data."""
+import collections
+import json
+
+import numpy as np
+import pytest
+
+from vision.dice import fit_face, read_dice
+from vision.errors import VisionError
+from vision.render import BoardView, RenderDie, render_frame
+
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+
+def _centre_hit(box, truth_box):
+    x, y, w, h = box
+    tx, ty, tw, th = truth_box
+    return abs(x + w / 2 - tx - tw / 2) < tw / 2 and abs(y + h / 2 - ty - th / 2) < th / 2
+
+
+@pytest.mark.parametrize("style", ["classic", "paper"])
+@pytest.mark.parametrize("pips", [(1, 2), (3, 4), (5, 6), (6, 6)])
+def test_flat_rendered_dice_read_exactly(style, pips):
+    view = BoardView("bottom right", style, size=(1280, 720)).without_effects()
+    dice = tuple(RenderDie(p, "right half" if i else "left half") for i, p in enumerate(pips))
+    for seed in range(3):
+        img, truth = render_frame(START, START, view, dice=dice, rng=seed)
+        found = read_dice(img)
+        assert sorted(d.pips for d in found) == sorted(pips), (seed, found)
+        for t in truth["dice"]:
+            hit = [d for d in found if _centre_hit(d.box, t["box"])]
+            assert len(hit) == 1 and hit[0].pips == t["pips"] and hit[0].flat
+
+
+def test_fit_face_knows_every_layout_turned_and_scaled():
+    from vision.render import pip_layout
+    for pips in range(1, 7):
+        pts = np.array(pip_layout(pips), float)
+        a = 0.6
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        pts = pts @ rot.T * 7.0 + [100, 50]
+        fit = fit_face(pts, radius=2.2)
+        assert fit.pips == pips and fit.error < 0.05 and fit.missing == 0
+
+
+def test_region_limits_the_search_and_boxes_stay_in_image_coordinates():
+    view = BoardView("bottom right", "classic").without_effects()
+    img, truth = render_frame(START, START, view, dice=(RenderDie(4, "left half"), RenderDie(2, "right half")),
+                              rng=1)
+    w = img.shape[1]
+    right = read_dice(img, region=(w // 2, 0, w - w // 2, img.shape[0]))
+    assert [d.pips for d in right] == [2]
+    assert _centre_hit(right[0].box, truth["dice"][1]["box"])
+
+
+def test_rendered_frames_through_the_camera_measured():
+    """Dice in both halves and on the bar, flat, through perspective, light, noise and blur:
+    measured 44 of 48 read right (1280x720, classic and paper); the floor sits just below."""
+    rng = np.random.default_rng(7)
+    right = total = 0
+    for k in range(16):
+        view = BoardView(("bottom right", "top left")[k % 2], ("classic", "paper")[k // 2 % 2])
+        dice = tuple(RenderDie(int(rng.integers(1, 7)), ("left half", "right half", "bar")[j]) for j in range(3))
+        img, truth = render_frame(START, START, view, dice=dice, rng=k)
+        found = read_dice(img)
+        for t in truth["dice"]:
+            total += 1
+            right += any(_centre_hit(d.box, t["box"]) and d.pips == t["pips"] for d in found)
+    assert right / total >= 0.85
+
+
+def test_no_dice_no_readings():
+    img, _ = render_frame(START, START, BoardView("top left", "classic"), rng=4)
+    assert read_dice(img) == []
+
+
+def test_bad_images_are_vision_errors():
+    with pytest.raises(VisionError, match="non-empty"):
+        read_dice(np.zeros((0, 0, 3), np.uint8))
+    with pytest.raises(VisionError, match="shape"):
+        read_dice(np.zeros((10, 10, 5), np.uint8))
+
+
+@pytest.mark.data
+def test_board_photos_dice_values(shared_data):
+    """Measured 75.6% of the labelled dice values on boards/gallbotond; the floor sits just below."""
+    import cv2
+    folder = shared_data / "boards" / "gallbotond"
+    want_total = right_total = 0
+    for lab_path in sorted(folder.glob("*.jpg.json")):
+        lab = json.loads(lab_path.read_text())
+        want = collections.Counter(d["pips"] for d in lab["dice"] if d.get("pips"))
+        if not want:
+            continue
+        got = collections.Counter(d.pips for d in read_dice(cv2.imread(str(folder / lab["image"]))))
+        want_total += sum(want.values())
+        right_total += sum((want & got).values())
+    assert right_total / want_total >= 0.73
+
+
+@pytest.mark.data
+def test_dice_photos_values_on_a_sample(shared_data):
+    """Every third photo of dice/matteop65: measured 85% of dice values right (centre match)."""
+    import cv2
+    folder = shared_data / "dice" / "matteop65"
+    labelled = right = 0
+    for img_path in sorted(folder.glob("*.jpg"))[::3]:
+        img = cv2.imread(str(img_path))
+        h, w = img.shape[:2]
+        found = read_dice(img)
+        for line in img_path.with_suffix(".txt").read_text().splitlines():
+            c, x, y, bw, bh = line.split()
+            labelled += 1
+            cx, cy, size = float(x) * w, float(y) * h, max(float(bw) * w, float(bh) * h)
+            near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - cx, d.box[1] + d.box[3] / 2 - cy)
+                    < size / 2 + 2]
+            right += any(d.pips == int(c) + 1 for d in near)
+    assert right / labelled >= 0.80

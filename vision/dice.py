@@ -1,0 +1,508 @@
+"""Reading dice from any photo, with no calibration: white dice with dark pips (classical OpenCV).
+
+The stages, each cheap:
+
+1. Pip candidates: a black-hat (closing minus image) shows dark spots smaller than a die on a
+   bright surface; components that are small, round, much darker than their surroundings and
+   ringed by a bright, grey (unsaturated) die face are kept, with their radius.
+2. Pips are joined into dice: two pips belong to the same die when they are about the same size,
+   no farther apart than a face allows, and the straight path between them stays on a bright face
+   (two touching dice have a dark edge or shadow between them).
+3. Each group is checked against the pip layouts of a die (1..6 on a 3x3 grid); a group that
+   cannot be one face is split; pips on a side face (darker, squashed) are dropped.
+4. The top face's box comes from the pip layout (the die's side is about 1.3 times the distance
+   between opposite corner pips); a die is cocked (``flat=False``) when a second face with pips
+   shows beside the top face or the top face is strongly foreshortened.
+
+Box coordinates are [x, y, w, h] in the full image. ``where`` is left to the caller (the board
+reader knows the geometry): read_dice reports "outside" unless given ``halves``.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import cv2
+import numpy as np
+
+from vision.errors import ImageReadError
+from vision.types import Die
+
+log = logging.getLogger(__name__)
+
+# Pips sit on a 3x3 grid; the grid step is about 0.27 of the face side on common dice.
+GRID_STEP = 0.27
+MAX_FIT_ERROR = 0.4
+MIN_WORK_SIZE = 0  # frames smaller than this (shorter side) are enlarged before looking for pips  # largest distance of a pip from its layout spot, in grid steps
+
+
+@dataclass(frozen=True)
+class Pip:
+    """One dark spot on a bright face: centre, radius, contrast and the brightness of the face around it."""
+
+    x: float
+    y: float
+    r: float
+    contrast: float
+    face: float  # median grey level of the ring around the pip
+    elongation: float
+
+
+def _as_gray_and_sat(image: np.ndarray):
+    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
+        raise ImageReadError("read_dice needs a non-empty image")
+    if image.ndim == 2:
+        return image, np.zeros_like(image)
+    if image.ndim != 3 or image.shape[2] not in (3, 4):
+        raise ImageReadError(f"read_dice needs a BGR or grey image, got shape {image.shape}")
+    bgr = image[:, :, :3]
+    gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
+    b, g, r = cv2.split(np.ascontiguousarray(bgr))
+    sat = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))  # chroma: 0 for grey/white, high for coloured checkers and felt
+    return gray, sat
+
+
+FACE_VS_BRIGHTEST = 0.65  # a die face is at least this bright relative to the brightest 1% of the view
+COCKED_SQUASH = 0.8  # a top face shorter than this in one direction belongs to a cocked die
+LINK_CONTRAST = 0.55  # two pips of one face: the fainter at least this dark relative to the darker
+RING_EVEN = 0.65
+PATH_BRIGHT = 0.72  # the path between two pips of one face: its darkest tenth at least this bright
+FACE_EVEN = 0.78  # the face between the pips: its darkest sixth at least this bright relative to the ring  # the darkest fifth of the ring around a pip is at least this bright relative to the face
+PIP_DARKEST = 0.4  # the darkest pixel of a pip is at most this bright relative to the brightest in view
+PIP_MAX_CHROMA = 45  # max - min of B, G, R inside a pip
+PIP_SCALES = (5, 9, 15, 25)  # black-hat kernel sides: pips from about 2 to 22 pixels across
+
+
+def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCALES) -> list[Pip]:
+    """Dark, round spots ringed by a bright, unsaturated surface (pip candidates), at several sizes.
+
+    A black-hat with a kernel a little larger than a pip fills the pip but not the larger dark
+    background around a die, so a pip near the die's rim stays apart from the table around it.
+    """
+    h, w = gray.shape
+    bright = float(np.percentile(gray[::4, ::4], 99))
+    found: list[Pip] = []
+    for k in scales:
+        if k > min(h, w) / 6:
+            break
+        for pip in _pips_at_scale(gray, sat, k, bright):
+            if any(math.hypot(pip.x - q.x, pip.y - q.y) < max(pip.r, q.r) + 1 for q in found):
+                continue  # already found at a finer scale
+            found.append(pip)
+    return found
+
+
+def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
+    h, w = gray.shape
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+    black = cv2.subtract(closed, gray)
+    # relative contrast: the spot is at least 28% darker than the bright surface around it
+    thr = np.maximum((closed.astype(np.uint16) * 72 >> 8).astype(np.uint8), np.uint8(18))
+    # pips are black or grey: coloured dark pixels (felt, checkers) around a die are not
+    mask = ((black > thr) & (sat < PIP_MAX_CHROMA)).astype(np.uint8)
+    # diagonal neighbours join only the tiniest pips; larger pips touching corner to corner stay apart
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8 if k <= 5 else 4)
+    if n <= 1:
+        return []
+    bws, bhs, areas = stats[1:, 2], stats[1:, 3], stats[1:, 4]
+    diam = np.sqrt(4 * areas / np.pi)
+    xs0, ys0 = stats[1:, 0], stats[1:, 1]
+    inside = (xs0 > 0) & (ys0 > 0) & (xs0 + bws < w) & (ys0 + bhs < h)  # cut by the edge: not a pip
+    ok = (inside & (areas >= 3) & (bws < 2 * k) & (bhs < 2 * k) & (areas >= 0.25 * bws * bhs))
+    # cheap tests at the centroid first: a bright surface around, a dark enough spot
+    cxs = np.clip(np.round(cents[1:, 0]).astype(int), 0, w - 1)
+    cys = np.clip(np.round(cents[1:, 1]).astype(int), 0, h - 1)
+    around = closed[cys, cxs].astype(np.float32)
+    ok &= (around >= 0.5 * bright) & (black[cys, cxs] >= np.maximum(18, 0.25 * around))
+    # per-component darkest pixel and elongation, for all components at once
+    py, px = np.nonzero(mask)
+    lab = labels[py, px]
+    darkest = np.full(n, 255, np.int32)
+    np.minimum.at(darkest, lab, gray[py, px].astype(np.int32))
+    cnt = np.maximum(np.bincount(lab, minlength=n), 1).astype(np.float64)
+    mx_ = np.bincount(lab, px, n) / cnt
+    my_ = np.bincount(lab, py, n) / cnt
+    a = np.bincount(lab, px.astype(np.float64) ** 2, n) / cnt - mx_ ** 2
+    c = np.bincount(lab, py.astype(np.float64) ** 2, n) / cnt - my_ ** 2
+    b = np.bincount(lab, px.astype(np.float64) * py, n) / cnt - mx_ * my_
+    root = np.sqrt(((a - c) / 2) ** 2 + b ** 2)
+    elong_all = np.sqrt(np.maximum((a + c) / 2 + root, 1e-6) / np.maximum((a + c) / 2 - root, 0.08))
+    ok &= darkest[1:] <= PIP_DARKEST * bright
+    ok &= elong_all[1:] < 3.0
+    blobs = []  # (x, y, sub-mask) of each dark spot, blurred-together pips split apart
+    for i in np.nonzero(ok)[0] + 1:
+        x, y, bw, bh, area = stats[i]
+        sub = labels[y:y + bh, x:x + bw] == i
+        if 1.6 < elong_all[i] < 2.8 and area >= 6:  # two pips blurred into one
+            vals = gray[y:y + bh, x:x + bw]
+            level = (float(vals[sub].min()) + float(around[i - 1])) / 2
+            parts = (sub & (vals < level)).astype(np.uint8)
+            m, plab, pst, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
+            if m > 2:
+                for t in range(1, m):
+                    px, py, pw_, ph_, pa = pst[t]
+                    if pa >= 2:
+                        blobs.append((x + px, y + py, plab[py:py + ph_, px:px + pw_] == t))
+                continue
+        blobs.append((x, y, sub))
+    pips = []
+    for x, y, sub in blobs:
+        bh, bw = sub.shape
+        area = int(sub.sum())
+        if bw >= k or bh >= k or area < 2 or area < 0.4 * bw * bh:
+            continue
+        ys, xs = np.nonzero(sub)
+        cx, cy = x + float(xs.mean()), y + float(ys.mean())
+        r = math.sqrt(area / math.pi)
+        if 2 * r < k * 0.3 and k > PIP_SCALES[0]:
+            continue
+        elong = _elongation(sub)
+        if elong > 3.0:
+            continue
+        # the ring around the spot: bright, grey, fairly even
+        rr = max(1.5, r * 0.9)
+        ring_out = r + rr + 1
+        x0, x1 = int(max(0, cx - ring_out)), int(min(w, cx + ring_out + 1))
+        y0, y1 = int(max(0, cy - ring_out)), int(min(h, cy + ring_out + 1))
+        gy, gx = np.mgrid[y0:y1, x0:x1]
+        dist = np.hypot(gx - cx, gy - cy)
+        ring = (dist > r + 0.7) & (dist <= ring_out) & (mask[y0:y1, x0:x1] == 0)
+        if ring.sum() < 6:
+            continue
+        ring_vals = gray[y0:y1, x0:x1][ring]
+        face = float(np.percentile(ring_vals, 60))
+        if face < FACE_VS_BRIGHTEST * bright:  # dice are among the brightest things in view
+            continue
+        inner = float(gray[y:y + bh, x:x + bw][sub].min())
+        contrast = face - inner
+        if contrast < 0.3 * face or contrast < 20 or inner > PIP_DARKEST * bright:
+            continue
+        if float(np.percentile(sat[y0:y1, x0:x1][ring], 60)) > 60:
+            continue
+        if float(np.percentile(ring_vals, 20)) < RING_EVEN * face:  # ring not even: an edge, not a face
+            continue
+        if np.mean(ring_vals < inner + 0.35 * contrast) > 0.1:  # something as dark right beside: not alone
+            continue
+        pips.append(Pip(float(cx), float(cy), float(r), contrast, face, elong))
+    return pips
+
+
+def _elongation(sub: np.ndarray) -> float:
+    """Long over short axis of a blob (second moments); 1 for a round spot."""
+    ys, xs = np.nonzero(sub)
+    if len(xs) < 3:
+        return 1.0
+    ev = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys])))
+    return math.sqrt(max(ev[1], 1e-6) / max(ev[0], 0.08))
+
+
+def _path_is_bright(gray, a: Pip, b: Pip, pips: Sequence[Pip], gray_max=None) -> bool:
+    """True when the straight path between two pips stays on a bright face (skipping pips on it)."""
+    d = math.hypot(b.x - a.x, b.y - a.y)
+    n = max(4, int(d))
+    ts = np.linspace(0, 1, n)
+    xs = a.x + (b.x - a.x) * ts
+    ys = a.y + (b.y - a.y) * ts
+    keep = np.ones(n, bool)
+    for p in pips:
+        if abs(p.x - (a.x + b.x) / 2) > d and abs(p.y - (a.y + b.y) / 2) > d:
+            continue
+        keep &= np.hypot(xs - p.x, ys - p.y) > p.r * 1.6 + 0.8
+    if keep.sum() == 0:
+        return True
+    h, w = gray.shape
+    if gray_max is not None and min(a.r, b.r) < 2.5:
+        gray = gray_max  # tiny pips blur into the path: look at the brightest of each 3x3
+    xi = np.clip(np.round(xs[keep]).astype(int), 0, w - 1)
+    yi = np.clip(np.round(ys[keep]).astype(int), 0, h - 1)
+    vals = gray[yi, xi].astype(float)
+    face = min(a.face, b.face)
+    return float(np.percentile(vals, 10)) > PATH_BRIGHT * face
+
+
+def _group(gray, pips: list[Pip]) -> list[list[int]]:
+    n = len(pips)
+    gray_max = cv2.dilate(gray, np.ones((3, 3), np.uint8)) if any(p.r < 2.5 for p in pips) else None
+    parent = list(range(n))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = pips[i], pips[j]
+            r = max(a.r, b.r)
+            if max(a.r, b.r) > 1.9 * min(a.r, b.r) + 0.7:
+                continue
+            if abs(a.face - b.face) > 0.25 * max(a.face, b.face):
+                continue  # a side face is shaded differently from the top face
+            if min(a.contrast, b.contrast) < LINK_CONTRAST * max(a.contrast, b.contrast):
+                continue  # the pips of one face are equally dark
+            d = math.hypot(a.x - b.x, a.y - b.y)
+            if d > 9.5 * r + 2:
+                continue
+            if not _path_is_bright(gray, a, b, pips, gray_max):
+                continue
+            parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+_LAYOUTS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+_LAYOUT_Z = {v: np.array([complex(gx, gy) for gx, gy in pts]) for v, pts in _LAYOUTS.items()}
+
+
+@dataclass(frozen=True)
+class FaceFit:
+    """The best pip layout for a group of pips: face value, error (in grid steps), missing pips, pose."""
+
+    pips: int
+    error: float
+    missing: int
+    centre: complex
+    scale: complex  # grid step as a complex number: |scale| pixels, arg = the face's turn
+
+    @property
+    def score(self) -> float:
+        return self.error + 0.3 * self.missing
+
+
+def fit_face(points: np.ndarray, radius: float, max_missing: int = 1) -> Optional[FaceFit]:
+    """Fit the die layouts 1..6 to the pip centres (similarity transforms from pairs of pips).
+
+    Returns the best fit (lowest error plus a penalty per missing pip), or None for no points.
+    A layout may miss up to ``max_missing`` pips (a pip lost in blur or glare) when it has 4 or more.
+    """
+    z = np.asarray(points[:, 0] + 1j * points[:, 1])
+    n = len(z)
+    if n == 0:
+        return None
+    if n == 1:
+        return FaceFit(1, 0.0, 0, complex(z[0]), complex(radius * 3.0))
+    best: Optional[FaceFit] = None
+    ii, jj = np.triu_indices(n, 1)
+    for v in range(max(2, n), 7):
+        missing = v - n
+        if missing > (max_missing if v >= 4 else 0):
+            continue
+        lay = _LAYOUT_Z[v]
+        m = len(lay)
+        aa, bb = np.nonzero(~np.eye(m, dtype=bool))
+        # every pair of pips onto every ordered pair of layout spots
+        pi, pj = z[ii][:, None], z[jj][:, None]
+        la, lb = lay[aa][None, :], lay[bb][None, :]
+        scale = (pj - pi) / (lb - la)
+        centre = pi - scale * la
+        step = np.abs(scale)
+        model = centre[..., None] + scale[..., None] * lay[None, None, :]  # (pairs, combos, m)
+        dist = np.abs(model[..., None, :] - z[None, None, :, None])  # (pairs, combos, n, m)
+        per_pip = dist.min(axis=3) / step[..., None]
+        err = per_pip.max(axis=2)
+        # every pip on its own spot: no two pips on the same spot
+        nearest = dist.argmin(axis=3)
+        ordered = np.sort(nearest, axis=2)
+        distinct = np.all(np.diff(ordered, axis=2) != 0, axis=2)
+        plausible = (step > 1.6 * radius) & (step < 6.0 * radius + 1.5) & distinct
+        err = np.where(plausible, err, np.inf)
+        k = np.unravel_index(np.argmin(err), err.shape)
+        e = float(err[k])
+        if not np.isfinite(e):
+            continue
+        fit = FaceFit(v, e, missing, complex(centre[k]), complex(scale[k]))
+        if best is None or fit.score < best.score:
+            best = fit
+    return best
+
+
+def _clean_around(gray, p: Pip) -> bool:
+    """A lone pip (face 1) needs a clean bright face all around it, out to about 3 radii."""
+    h, w = gray.shape
+    out = p.r * 3.2 + 1
+    x0, x1 = int(max(0, p.x - out)), int(min(w, p.x + out + 1))
+    y0, y1 = int(max(0, p.y - out)), int(min(h, p.y + out + 1))
+    gy, gx = np.mgrid[y0:y1, x0:x1]
+    dist = np.hypot(gx - p.x, gy - p.y)
+    ring = (dist > p.r * 1.5 + 1) & (dist <= out)
+    if ring.sum() < 10:
+        return False
+    vals = gray[y0:y1, x0:x1][ring]
+    return float(np.percentile(vals, 5)) > 0.75 * p.face
+
+
+def _face_is_clean(gray, sat, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
+    """The face around the pips is one bright, grey square: sample it on a grid, away from the pips."""
+    h, w = gray.shape
+    side = abs(fit.scale) / GRID_STEP
+    turn = fit.scale / abs(fit.scale)
+    grid = np.linspace(-0.36, 0.36, 5)
+    spots = (fit.centre + turn * (grid[:, None] + 1j * grid[None, :]) * side).ravel()
+    rmax = max(p.r for p in face_pips)
+    for p in face_pips:
+        spots = spots[np.abs(spots - complex(p.x, p.y)) > 1.6 * rmax + 1]
+    if len(spots) < 6:
+        return True
+    xi = np.clip(np.round(spots.real).astype(int), 0, w - 1)
+    yi = np.clip(np.round(spots.imag).astype(int), 0, h - 1)
+    face = float(np.mean([p.face for p in face_pips]))
+    return (float(np.percentile(gray[yi, xi], 15)) >= FACE_EVEN * face
+            and float(np.median(sat[yi, xi])) <= 60)
+
+
+def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
+    """Split a group that is not one face: drop one stray pip if that leaves a good face, else 2-means."""
+    if len(idx) < 2:
+        return [idx]
+    if 3 <= len(idx) <= 7:
+        best = None
+        for t in range(len(idx)):
+            rest = idx[:t] + idx[t + 1:]
+            pts = np.array([[pips[i].x, pips[i].y] for i in rest])
+            fit = fit_face(pts, float(np.mean([pips[i].r for i in rest])), max_missing=0)
+            if fit is not None and fit.error < 0.25 and (best is None or fit.error < best[0]):
+                best = (fit.error, rest, idx[t])
+        if best is not None:
+            return [best[1], [best[2]]]
+    pts = np.float32([[pips[i].x, pips[i].y] for i in idx])
+    k = 2 if len(idx) <= 12 else 3
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(1)
+    _, lab, _ = cv2.kmeans(pts, k, None, crit, 3, cv2.KMEANS_PP_CENTERS)
+    out = []
+    for g in range(k):
+        sub = [idx[t] for t in range(len(idx)) if lab[t, 0] == g]
+        if sub:
+            out.append(sub)
+    return out
+
+
+def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
+              max_dice: int = 8) -> list[Die]:
+    """The white dice in the image (or in region [x, y, w, h]): pips 1..6, top-face box, flat or cocked."""
+    gray, sat = _as_gray_and_sat(image)
+    ox = oy = 0
+    if region is not None:
+        x, y, w, h = (int(round(v)) for v in region)
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(gray.shape[1], x + w), min(gray.shape[0], y + h)
+        if x1 <= x0 or y1 <= y0:
+            return []
+        gray, sat = gray[y0:y1, x0:x1], sat[y0:y1, x0:x1]
+        ox, oy = x0, y0
+    # small frames are enlarged so that a pip spans a few pixels and a bridge one pixel
+    scale = 1
+    if min(gray.shape) < MIN_WORK_SIZE:
+        scale = int(math.ceil(MIN_WORK_SIZE / min(gray.shape)))
+        gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        sat = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    pips = find_pips(gray, sat)
+    if not pips:
+        return []
+    groups = _group(gray, pips)
+    faces: list[tuple[list[int], FaceFit]] = []
+    work = list(groups)
+    while work:
+        g = work.pop()
+        pts = np.array([[pips[i].x, pips[i].y] for i in g])
+        rmean = float(np.mean([pips[i].r for i in g]))
+        fit = fit_face(pts, rmean) if len(g) <= 6 else None
+        if fit is None or fit.error > MAX_FIT_ERROR:
+            parts = _split(gray, pips, g)
+            if len(parts) > 1:
+                work.extend(parts)
+            continue
+        if len(g) == 1 and not _clean_around(gray, pips[g[0]]):
+            continue
+        if len(g) > 1 and not _face_is_clean(gray, sat, fit, [pips[i] for i in g]):
+            continue
+        faces.append((g, fit))
+    found = []
+    for g, fit in faces:
+        rmean = float(np.mean([pips[i].r for i in g]))
+        if fit.pips == 1:
+            side = rmean * 2 / 0.26  # a lone centre pip: usually larger than the others
+            angle = 0.0
+        else:
+            side = abs(fit.scale) / GRID_STEP
+            angle = float(np.angle(fit.scale))
+        cx, cy = fit.centre.real, fit.centre.imag
+        half = side / 2 * (abs(math.cos(angle)) + abs(math.sin(angle)))
+        box = (int(round((cx - half) / scale + ox)), int(round((cy - half) / scale + oy)),
+               int(round(2 * half / scale)), int(round(2 * half / scale)))
+        conf = max(0.0, 1.0 - fit.error - 0.3 * fit.missing)
+        pts = np.array([[pips[i].x, pips[i].y] for i in g])
+        found.append(_Face(fit.pips, box, conf, float(np.mean([pips[i].face for i in g])),
+                           float(np.median([pips[i].contrast for i in g])), cx, cy, side, _squash(pts, fit)))
+    dice = _drop_side_faces(found)
+    out = [Die(pips=f.pips, flat=flat, where="outside", box=f.box, confidence=round(f.conf, 3))
+           for f, flat in dice]
+    out.sort(key=lambda d: (d.box[0], d.box[1]))
+    return out[:max_dice] if len(out) > max_dice else out
+
+
+@dataclass(frozen=True)
+class _Face:
+    pips: int
+    box: tuple
+    conf: float
+    face: float  # brightness of the face around the pips
+    contrast: float  # how much darker the pips are
+    x: float
+    y: float
+    side: float
+    squash: float  # short over long side of the pip layout (1 for a face seen square on)
+
+
+def _squash(pts: np.ndarray, fit: FaceFit) -> float:
+    """How foreshortened the face is: singular-value ratio of the affine map from layout to pips."""
+    if fit.pips < 4 or len(pts) < 3:
+        return 1.0
+    lay = _LAYOUT_Z[fit.pips]
+    model = fit.centre + fit.scale * lay
+    z = pts[:, 0] + 1j * pts[:, 1]
+    spots = np.abs(z[:, None] - model[None, :]).argmin(axis=1)
+    src = np.c_[lay[spots].real, lay[spots].imag, np.ones(len(pts))]
+    sol, *_ = np.linalg.lstsq(src, pts, rcond=None)
+    sv = np.linalg.svd(sol[:2].T, compute_uv=False)
+    return float(sv[1] / sv[0]) if sv[0] > 0 else 1.0
+
+
+def _drop_side_faces(faces: list[_Face]) -> list[tuple[_Face, bool]]:
+    """Drop side faces (a fainter or darker face right beside a brighter one) and tell flat from cocked.
+
+    A die is cocked when its top face is strongly foreshortened, or when a side face beside it shows
+    pips nearly as dark as the top face's (the die leans towards the camera's view of that side).
+    """
+    side_of: dict[int, int] = {}
+    for i, f in enumerate(faces):
+        for j, top in enumerate(faces):
+            if i == j:
+                continue
+            near = math.hypot(f.x - top.x, f.y - top.y) < 1.2 * max(f.side, top.side)
+            fainter = f.face < 0.9 * top.face or f.contrast < 0.6 * top.contrast
+            if near and fainter:
+                side_of[i] = j
+    out = []
+    for j, top in enumerate(faces):
+        if j in side_of:
+            continue
+        leaning = any(t == j and faces[i].contrast >= 0.6 * top.contrast * faces[i].face / top.face
+                      and faces[i].face >= 0.55 * top.face for i, t in side_of.items())
+        out.append((top, not (leaning or top.squash < COCKED_SQUASH)))
+    return out
