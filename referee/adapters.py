@@ -21,6 +21,24 @@ def position_from_sides(sides: Sides, on_roll: int) -> "engine.Position":
     return engine.Position(tuple(sides[on_roll]), tuple(sides[1 - on_roll]), turn=on_roll)
 
 
+def position_after(sides: Sides, mover: int, before) -> "engine.Position":
+    """The board read after `mover` moved from `before`, as an engine position in the same view.
+
+    In acey-deucey checkers wait off the board to enter (R12); the camera cannot tell them from
+    borne-off ones, so the waiting count follows from `before`: what is on the board now more
+    than before has entered."""
+    on_roll, opponent = tuple(sides[mover]), tuple(sides[1 - mover])
+    waiting = tuple(getattr(before, "waiting", (0, 0)))
+    if waiting != (0, 0):
+        entered = sum(on_roll) - sum(before.on_roll)
+        waiting = (waiting[0] - max(0, entered), waiting[1])
+        if waiting[0] < 0:
+            raise engine.InvalidPositionError(
+                f"{-waiting[0]} more checkers on the board than player {mover} has")
+        return engine.Position(on_roll, opponent, turn=mover, waiting=waiting)
+    return engine.Position(on_roll, opponent, turn=mover)
+
+
 def sides_of(position) -> Sides:
     """(player 0's side, player 1's side) of an engine position."""
     if position.turn == 0:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 import engine
 
 from . import adapters
-from .adapters import Sides, position_from_sides
+from .adapters import Sides
 from .observer import (BoardSeen, ButtonPressed, CubeSeen, DiceLifted, DiceSeen, HandInView,
                        Observer)
 
@@ -220,7 +220,7 @@ class Table:
         """The players hold confirm on a board the referee cannot judge: it stands as read (R9)."""
         sides = self.observer.latest_sides
         try:
-            after = position_from_sides(sides, self.mover) if sides else None
+            after = adapters.position_after(sides, self.mover, self.state.position) if sides else None
         except engine.EngineError as exc:
             after, why = None, str(exc)
         else:
@@ -258,6 +258,12 @@ class Table:
             return
         roll = engine.Dice(max(dice[0][0], dice[1][0]), min(dice[0][0], dice[1][0]))
         action = engine.Roll(roll)
+        if getattr(self.state, "phase", None) == getattr(engine, "CHOOSE_DOUBLET", None):
+            # acey-deucey after a 1-2 (R12): the player sets the dice to the doublet he chooses
+            if not roll.is_double:
+                self._reroll("set the dice to the doublet you choose", back_to=ROLL, dice=dice)
+                return
+            action = engine.ChooseDoublet(roll.a)
         self.state = self.state.apply(action)
         self.mover, self.dice = roller, roll
         self.phase = MOVE
@@ -321,7 +327,7 @@ class Table:
             return {"verdict": "misread", "reason": "uncertain reading"}
         before = self.state.position
         try:
-            after = position_from_sides(sides, self.mover)
+            after = adapters.position_after(sides, self.mover, before)
         except engine.EngineError as exc:
             return {"verdict": "misread", "reason": str(exc)}
         gone = sum(before.on_roll) - sum(after.on_roll)
@@ -367,7 +373,7 @@ class Table:
             return
         pending, self.pending = self.pending, None
         sides = tuple(tuple(s) for s in pending["sides"])
-        after = position_from_sides(sides, pending["mover"])
+        after = adapters.position_after(sides, pending["mover"], self.state.position)
         action = engine.IllegalStands(after)
         self.state = self.state.apply(action)
         self._say(f"illegal move stands: {pending['reason']}", record="condoned", action=action,

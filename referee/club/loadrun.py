@@ -48,6 +48,7 @@ def run_load(workdir, broker, *, tables: int = 50, seconds: float = 15.0,
     """Play `tables` simulated tables for `seconds` (each a step every ~step_every s, random
     exponential gaps), restarting `broker` (a broker.Mosquitto) at each time in restart_at."""
     workdir = pathlib.Path(workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
     mqtt = MqttSettings(host="127.0.0.1", port=broker.port)
     config = ClubConfig(club="load", database=str(workdir / "club.sqlite"), http_port=0,
                         mqtt=mqtt)

@@ -426,3 +426,37 @@ def test_a_board_the_referee_cannot_judge_can_be_accepted_as_read(tmp_path):
     t.press("condone")                         # held confirm: play on from the board as read
     assert t.phase == "roll" and last(t, "accepted_as_read")["action"]["action"] == "illegal_stands"
     assert t.state.position.opponent == after.opponent and t.state.position.turn == 1
+
+
+@pytest.mark.parametrize("variant", ["dutch", "acey-deucey"])
+def test_r12_variants_set_up_and_first_move(tmp_path, variant):
+    d, t, s, _ = make(tmp_path, options=dict(OPTIONS, variant=variant))
+    start = engine.start_position(variant)
+    d.show(sides=adapters.sides_of(engine.Position.start()))
+    assert t.phase == "setup"                  # the standard set-up is not this variant's
+    d.show(sides=adapters.sides_of(start))
+    assert t.phase == "opening"
+    d.opening(3, 1)
+    position = t.state.position
+    play = position.legal_plays(engine.Dice(3, 1), variant)[0]
+    after = engine.legal.apply_play(position, play, engine.Dice(3, 1), variant)
+    d.move_to(after.swapped() if after.turn == position.turn else after)
+    d.lift()
+    assert last(t, "verdict")["verdict"] == "legal", t.text
+
+
+def test_r12_acey_deucey_a_played_1_2_lets_the_player_set_a_doublet(tmp_path):
+    d, t, s, _ = make(tmp_path, options=dict(OPTIONS, variant="acey-deucey"))
+    d.show(sides=adapters.sides_of(engine.start_position("acey-deucey")))
+    d.opening(2, 1)
+    position = t.state.position
+    after = engine.legal.apply_play(position, "bar/24 bar/23", engine.Dice(2, 1), "acey-deucey")
+    d.move_to(after)
+    d.lift()
+    assert last(t, "verdict")["verdict"] == "legal" and t.state.phase == engine.CHOOSE_DOUBLET
+    d.roll(0, 6, 5)
+    assert t.phase == "reroll" and "doublet" in t.text
+    d.lift()
+    d.roll(0, 6, 6)                            # he chooses 6-6
+    assert t.phase == "move" and t.dice == engine.Dice(6, 6)
+    assert last(t, "roll")["action"] == {"action": "choose_doublet", "number": 6}
