@@ -79,6 +79,7 @@ def main(argv=None) -> int:
 
     totals = collections.Counter()
     times = []
+    board_ms: list[float] = []
     header = f"{'session':22} {'frames':>6} {'calib. on':>12} {'points':>11} {'boards':>7} {'dice':>7} {'hands':>7} {'ms':>6}"
     print(header)
     print("-" * len(header))
@@ -95,6 +96,7 @@ def main(argv=None) -> int:
             cal_name, cal = calibrations[min(same, key=lambda t: abs(when(t) - when(s)))]
             note = "*"
         reader = BoardReader(cal)
+        board_reader = BoardReader(cal, read_dice=False, read_cube=False)
         c = collections.Counter()
         ms = []
         for n in frames:
@@ -104,6 +106,9 @@ def main(argv=None) -> int:
             t0 = time.perf_counter()
             reading = reader.read(images[n])
             ms.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            board_reader.read(images[n])
+            board_ms.append((time.perf_counter() - t0) * 1000)
             got = reading.to_label_dict()
             c["frames"] += 1
             if label["hand_in_view"]:
@@ -125,6 +130,8 @@ def main(argv=None) -> int:
             c["boards_right"] += score.board_right
             c["dice"] += len(label["dice"])
             c["dice_right"] += dice_right(got["dice"], label["dice"])
+            c["dice_placed"] += dice_right([{"pips": (d["pips"], d["where"])} for d in got["dice"]],
+                                           [{"pips": (d["pips"], d["where"])} for d in label["dice"]])
             if args.verbose and score.wrong:
                 print(f"   {n}: {', '.join(score.wrong)}")
         times += ms
@@ -143,10 +150,12 @@ def main(argv=None) -> int:
     print(f"points exactly right   {t['points_right']}/{t['points']} = {pct(t['points_right'], t['points']):.2f}%   (target >= 99.5%)")
     print(f"whole boards right     {t['boards_right']}/{t['boards']} = {pct(t['boards_right'], t['boards']):.1f}%   (target >= 95%)")
     print(f"dice values right      {t['dice_right']}/{t['dice']} = {pct(t['dice_right'], t['dice']):.1f}%   (target >= 99%)")
+    print(f"dice value and place   {t['dice_placed']}/{t['dice']} = {pct(t['dice_placed'], t['dice']):.1f}%   (where: left/right half, on checker, ...)")
     print(f"hands: recall          {found}/{t['hand_frames']} = {pct(found, t['hand_frames']):.1f}%, "
           f"precision {found}/{flagged} = {pct(found, flagged):.1f}%")
     print(f"readings on hand frames {t['false_readings']} (target 0); clear frames called hand {t['false_hands']}")
-    print(f"ms per frame (board + dice, {len(times)} frames at their own size) {sum(times) / max(len(times), 1):.1f}")
+    print(f"ms per frame (board + dice, {len(times)} frames at their own size) {sum(times) / max(len(times), 1):.1f}; "
+          f"board alone {sum(board_ms) / max(len(board_ms), 1):.1f}  (bench/vision_speed.py: 1280x720 on one core)")
     print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the same size")
     return 0
 

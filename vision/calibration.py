@@ -405,12 +405,12 @@ class Calibration:
         """Which half of the image ("left half"/"right half") is `player`'s right (R8).
 
         A player sits at their home row's edge facing the board, so their right is the image's
-        right for the player at the bottom and the image's left for the player at the top.
+        right for the player at the bottom and the image's left for the player at the top (halves
+        as Die.where names them: of the image as shown, or of the turned image for 90/270).
         """
         row, _ = self.point_place(player, 1)
-        at_bottom = row == "bottom"
-        right = at_bottom
-        if self.rotate in (90, 180):  # halves as the untouched image shows them
+        right = row == "bottom"
+        if self.rotate == 180:  # halves as the untouched image shows them
             right = not right
         return "right half" if right else "left half"
 

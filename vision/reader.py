@@ -190,8 +190,13 @@ class BoardReader:
         return Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar,
                        dice=dice, cube=cube, confidence=conf, occlusion=score, **common)
 
-    def where(self, x: float, y: float, classes: np.ndarray | None = None) -> str:
-        """Which part of the board the image point (x, y) lies on, as a die's `where`."""
+    def where(self, x: float, y: float, classes: np.ndarray | None = None, size: float = 0.0) -> str:
+        """Which part of the board the image point (x, y) lies on, as a die's `where`.
+
+        A die of image size `size` lies "on checker" when checkers surround it (most of a circle
+        just outside it is checker colour). "left half"/"right half" are halves of the playing
+        area as the image shows it (for a board turned by 90 degrees: as the turned image shows it).
+        """
         cal = self.calibration
         W, H = cal.size
         p = cv2.perspectiveTransform(np.float32([[[x, y]]]), self._H)[0, 0]
@@ -200,10 +205,16 @@ class BoardReader:
             return "outside"
         if cal.bar and cal.bar[0] <= u < cal.bar[1]:
             return "bar"
-        if classes is not None and classes[int(v), int(u)] != checkers.BOARD:
-            return "on checker"
+        if classes is not None and size > 0:
+            scale = W / max(np.linalg.norm(np.subtract(cal.corners[1], cal.corners[0])), 1.0)
+            r = 0.75 * size * scale
+            angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+            us = np.clip(np.round(u + r * np.cos(angles)).astype(int), 0, W - 1)
+            vs = np.clip(np.round(v + r * np.sin(angles)).astype(int), 0, H - 1)
+            if float((classes[vs, us] != checkers.BOARD).mean()) >= 0.5:
+                return "on checker"
         left = u < W / 2
-        if cal.rotate in (90, 180):
+        if cal.rotate == 180:
             left = not left  # halves as the untouched image shows them
         return "left half" if left else "right half"
 
@@ -221,7 +232,7 @@ class BoardReader:
         out = []
         for die in found:
             x, y, w, h = die.box
-            out.append(Die(die.pips, die.flat, self.where(x + w / 2, y + h / 2, classes), tuple(die.box),
+            out.append(Die(die.pips, die.flat, self.where(x + w / 2, y + h / 2, classes, max(w, h)), tuple(die.box),
                            getattr(die, "confidence", 1.0)))
         return out
 

@@ -75,6 +75,7 @@ def test_stable_reader_commits_after_agreeing_frames():
 # ---------------------------------------------------------------- rendered frames, exact expectations
 import dataclasses  # noqa: E402
 
+from vision import checkers as checkers_mod  # noqa: E402
 from vision import labels as labels_mod  # noqa: E402
 
 render = pytest.importorskip("vision.render")
@@ -235,3 +236,16 @@ def test_a_hand_over_a_moved_board_is_still_seen(shared_data):
     shift = np.float32([[1, 0, -12], [0, 1, 6]])
     moved = cv2.warpAffine(frame, shift, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE)
     assert BoardReader(cal, read_dice=False).read(moved).hand_in_view
+
+
+def test_dice_places_on_a_rendered_board(rendered_calibrations):
+    view, cal = rendered_calibrations[("tournament", "bottom right", False)]
+    image, truth = render.render_frame(*MIDDLE, view, rng=5)
+    reader = BoardReader(cal, read_dice=False)
+    classes = reader._lut_class[checkers_mod.bin_index(
+        __import__("cv2").warpPerspective(image, reader._H, cal.size))]
+    for c in truth["geometry"]["checkers"][:3]:  # a die right on top of a checker
+        assert reader.where(*c["centre"], classes, size=truth["geometry"]["checker_diameter"] * 0.5) == "on checker"
+    bar = truth["geometry"]["bar"]
+    assert reader.where((bar[0][0] + bar[1][0]) / 2, (bar[0][1] + bar[2][1]) / 2) == "bar"
+    assert cal.right_half_of(0) == "right half" and cal.right_half_of(1) == "left half"
