@@ -383,14 +383,12 @@ class Table:
         winner = self.state.winner
         after = self.state.score
         points = after[winner] - score_before[winner] if winner is not None else 0
-        result = getattr(self.state, "result", None)
-        how = getattr(result, "how", "")
-        if how and how != "pass":
-            why = f"{why}; {how}"
+        how = getattr(getattr(self.state, "result", None), "how", "")  # single game, gammon, ...
         match_over = bool(getattr(self.state, "match_over", False))
         self.phase = MATCH_OVER if match_over else SETUP
-        text = (f"{why}; {self.players[winner]} wins {points} point{'s' if points != 1 else ''}; "
-                f"score {after[0]}-{after[1]}" + ("; match over" if match_over else ""))
+        text = (f"{why}; {self.players[winner]} wins {points} point{'s' if points != 1 else ''}"
+                + (f" ({how})" if how and how != "pass" else "")
+                + f"; score {after[0]}-{after[1]}" + ("; match over" if match_over else ""))
         self._say(text, record="game_over", signal="clear", winner=winner, points=points,
                   how=how, score=list(after), match_over=match_over)
         adapters.call(self.signals, "turn", None)
