@@ -19,6 +19,7 @@ cv2.setNumThreads(1)
 
 from vision import labels  # noqa: E402
 from vision.calibration import Calibration  # noqa: E402
+from vision.occlusion import MotionGate  # noqa: E402
 from vision.reader import BoardReader  # noqa: E402
 
 
@@ -48,6 +49,7 @@ def main(argv=None) -> int:
     print(f"frame 1280x720, one OpenCV thread, median of 30 runs")
     print(f"{'stage':34} {'ms':>7} {'target':>8}")
     print(f"{'occlusion gate':34} {timed(full.gate, frame):7.2f} {'<= 5':>8}")
+    print(f"{'motion gate':34} {timed(MotionGate(cal), frame):7.2f} {'<= 5':>8}")
     print(f"{'board read (gate + checkers)':34} {timed(board_only.read, frame):7.2f} {'':>8}")
     dice = "vision.dice" if full._read_dice else "vision.dice missing"
     print(f"{'full read (board + dice)':34} {timed(full.read, frame):7.2f} {'<= 25':>8}   ({dice})")

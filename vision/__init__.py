@@ -7,11 +7,11 @@ them into a Reading. vision.render and vision.sources draw and deliver frames.
 from .errors import CalibrationError, CalibrationMismatchError, ImageReadError, LabelError, VisionError
 from .types import CubeReading, Die
 from .calibration import Calibration, find_board
-from .occlusion import OcclusionGate
+from .occlusion import MotionGate, OcclusionGate
 from .reader import BoardReader, Reading, StableReader
 
 __all__ = [
     "VisionError", "CalibrationError", "CalibrationMismatchError", "ImageReadError", "LabelError",
-    "Die", "CubeReading", "Calibration", "find_board", "OcclusionGate", "BoardReader", "Reading",
+    "Die", "CubeReading", "Calibration", "find_board", "OcclusionGate", "MotionGate", "BoardReader", "Reading",
     "StableReader",
 ]

@@ -117,3 +117,30 @@ class OcclusionGate:
     def __call__(self, frame: np.ndarray) -> bool:
         """The cheap gate for every frame: True when something is over the board."""
         return self.occluded(frame)[0]
+
+
+class MotionGate:
+    """Has the board changed since the last frame (a hand, a moved checker, a die)? A tiny gray
+    copy of the board is compared with the previous one, so the referee reads only once things
+    are still (well under a millisecond)."""
+
+    SIZE = (128, 80)
+
+    def __init__(self, calibration, threshold: float = 10.0):
+        W, H = self.SIZE
+        self.M = cv2.getPerspectiveTransform(np.float32(calibration.outer), np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
+        self.threshold = threshold  # mean absolute gray change (0..255) of a block that counts as motion
+        self._last: np.ndarray | None = None
+
+    def __call__(self, frame: np.ndarray) -> bool:
+        """True when this frame differs from the previous one (the first frame counts as motion)."""
+        small = cv2.cvtColor(cv2.warpPerspective(frame, self.M, self.SIZE, flags=cv2.INTER_AREA),
+                             cv2.COLOR_BGR2GRAY).astype(np.float32)
+        last, self._last = self._last, small
+        if last is None:
+            return True
+        # brightness drift (auto exposure) is not motion: compare after matching the means; a moved
+        # checker is: look at the largest change over 8x8 blocks
+        diff = np.abs((small - small.mean()) - (last - last.mean()))
+        blocks = diff.reshape(self.SIZE[1] // 8, 8, self.SIZE[0] // 8, 8).mean(axis=(1, 3))
+        return float(blocks.max()) > self.threshold

@@ -53,3 +53,21 @@ def test_gate_is_cheap(gate):
     for _ in range(20):
         g(frame)
     assert (time.perf_counter() - t0) / 20 < 0.010  # bench/vision_speed.py: about 0.5 ms
+
+
+def test_motion_gate(gate):
+    from vision import MotionGate
+
+    g, folder = gate
+    a = cv2.imread(str(folder / CLEAR[0]))
+    b = cv2.imread(str(folder / CLEAR[1]))  # some moves later
+    motion = MotionGate(g.calibration)
+    assert motion(a)  # the first frame
+    assert not motion(a)
+    assert not motion(np.clip(a.astype(np.int16) + 12, 0, 255).astype(np.uint8))  # exposure only
+    assert motion(cv2.imread(str(folder / HAND)))
+    assert motion(b)  # checkers moved
+    t0 = time.perf_counter()
+    for _ in range(20):
+        motion(b)
+    assert (time.perf_counter() - t0) / 20 < 0.005
