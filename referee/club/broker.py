@@ -30,15 +30,17 @@ def free_port() -> int:
 class Mosquitto:
     """mosquitto on 127.0.0.1:port with its config, persistence and log in `folder`;
     users = {name: password} turns anonymous access off; with server_user set, an ACL lets each
-    table user write only its own topics (<prefix>/<club>/<user>/...) and server_user read all."""
+    table user write only its own topics (<prefix>/<club>/<user>/...) and server_user read all;
+    tls = (cafile, certfile, keyfile) makes the listener TLS only."""
 
     def __init__(self, folder, *, port: int = 0, users: dict = None, server_user: str = "",
-                 prefix: str = "bgref"):
+                 prefix: str = "bgref", tls: tuple = ()):
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.proc = None
         lines = [f"listener {self.port} 127.0.0.1", *CLUB_SETTINGS,
+                 *([f"cafile {tls[0]}", f"certfile {tls[1]}", f"keyfile {tls[2]}"] if tls else []),
                  f"persistence_location {self.folder}/",
                  f"log_dest file {self.folder}/mosquitto.log",
                  "log_type error", "log_type warning", "log_type notice"]
@@ -54,7 +56,8 @@ class Mosquitto:
             if server_user:
                 acl = self.folder / "acl"
                 acl.write_text(f"pattern readwrite {prefix}/+/%u/#\n\n"
-                               f"user {server_user}\ntopic read {prefix}/#\n")
+                               f"user {server_user}\ntopic read {prefix}/#\n"
+                               f"topic write {prefix}/+/+/stored\n")
                 lines.append(f"acl_file {acl}")
         else:
             lines.append("allow_anonymous true")
