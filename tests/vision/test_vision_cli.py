@@ -41,3 +41,31 @@ def test_errors_are_one_line(shared_data, tmp_path, capsys):
     good = tmp_path / "board.json"
     assert cli.main(["calibrate", str(folder / FRAME), "--labels", str(folder / (FRAME + ".json")), "-o", str(good)]) == 0
     _one_line_error(capsys, ["read", str(folder / "minta_1.jpg"), "--calibration", str(good)], "1600x900")
+
+
+def test_calibrate_from_a_start_position_without_labels(tmp_path, capsys):
+    render = __import__("pytest").importorskip("vision.render")
+    start = [0] * 25
+    for point, n in {24: 2, 13: 5, 8: 3, 6: 5}.items():
+        start[point - 1] = n
+    view = render.BoardView(orientation="bottom left", style="tournament", perspective=0.0, size=(640, 360))
+    image, _ = render.render_frame(start, start, view, rng=2)
+    path = tmp_path / "start.png"
+    cv2.imwrite(str(path), image)
+    assert cli.main(["calibrate", str(path), "-o", str(tmp_path / "b.json")]) == 0
+    out = capsys.readouterr().out
+    assert "player 0 is red with home bottom left" in out
+    assert cli.main(["read", str(path), "--calibration", str(tmp_path / "b.json")]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0].split() == ["top", "r2", ".", ".", ".", ".", "w5", ".", "w3", ".", ".", ".", "r5"]
+    assert text.splitlines()[1].split() == ["bottom", "w2", ".", ".", ".", ".", "r5", ".", "r3", ".", ".", ".", "w5"]
+
+
+def test_read_dice_json(shared_data, capsys):
+    __import__("pytest").importorskip("vision.dice")
+    image = shared_data / "boards" / "gallbotond" / "minta_10.jpg"
+    assert cli.main(["read-dice", str(image), "--json"]) == 0
+    dice = json.loads(capsys.readouterr().out)
+    assert isinstance(dice, list)
+    for die in dice:
+        assert set(die) == {"pips", "box", "flat"} and len(die["box"]) == 4
