@@ -118,7 +118,7 @@ SCHEMA: tuple[Key, ...] = (
     Key("signals", "button_pins", {}, "button GPIO numbers by name; empty = the wiring in hardware/", _pin_table),
     Key("display", "port", "terminal", "'terminal' (print to stdout) or a pyserial URL such as /dev/ttyACM0", _string),
     Key("display", "brightness", 100, "display brightness in percent, 0..100", _int(0, 100)),
-    Key("referee", "journal", "bgref-journal.jsonl", "the match journal; `bgref run` resumes from it (relative to this file)", _string),
+    Key("referee", "journal", "bgref-journal.jsonl", "the match journal, resumed by `bgref run` (relative to this file; on the Pi a writable path such as /var/lib/bgref/match.jsonl)", _string),
     Key("referee", "min_confidence", 0.6, "below this reading confidence a point is 'check the board', never illegal", _float(0.0, 1.0)),
     Key("referee", "settle_frames", 2, "identical readings needed before a board or dice change counts", _int(1, 30)),
 )
