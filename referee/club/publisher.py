@@ -7,6 +7,11 @@ seq the broker acknowledged (in order), so after a restart of either end publish
 right after it; paho re-sends unacknowledged messages after a reconnect, and the server ignores
 repeats. The table's current state is also kept retained on .../state, and .../status says
 online/offline (the broker's last will).
+
+End to end: the server sends back, retained on .../stored, the seq up to which it has stored
+every event. If that mark stays behind what the broker acknowledged for `resync_after` seconds
+(the broker crashed before delivering, the server's database is new), the publisher sends that
+part of the journal again (backing off up to 15 minutes while no server answers).
 """
 from __future__ import annotations
 
@@ -58,7 +63,7 @@ class Publisher:
     """
 
     def __init__(self, journal_path, *, club: str, table: str, mqtt: MqttSettings,
-                 cursor_path=None, window: int = 1000,
+                 cursor_path=None, window: int = 1000, resync_after: float = 30.0,
                  client_factory: Callable = None):
         self.journal_path = pathlib.Path(journal_path)
         self.club = check_id(club, "club")
@@ -78,6 +83,12 @@ class Publisher:
         self._inflight: dict = {}    # mid -> seq (None for state messages)
         self._early: set = set()     # mids acknowledged before publish() returned
         self._done: set = set()      # acked seqs above self.acked (out of order acks)
+        self.records: dict = {}      # seq -> record of the current match (for resending)
+        self.confirmed = 0           # the server's stored mark for the current match
+        self.resends = 0             # records sent again because the mark stayed behind
+        self.resync_after = resync_after
+        self._resync_wait = resync_after
+        self._mark_moved = time.monotonic()
         self.connected = threading.Event()
         self.connects = 0
         factory = client_factory or make_client
@@ -87,6 +98,7 @@ class Publisher:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
+        self.client.on_message = self._on_message
         self.client.will_set(topic(mqtt, club, table, "status"), "offline", qos=1, retain=True)
 
     # ---- cursor ------------------------------------------------------------------------------
@@ -114,14 +126,37 @@ class Publisher:
             log.warning("%s: broker refused the connection: %s", self.table, reason_code)
             return
         self.connects += 1
-        client.publish(topic(self.mqtt, self.club, self.table, "status"), "online", qos=1,
-                       retain=True)
+        client.subscribe(topic(self.mqtt, self.club, self.table, "stored"), qos=1)
+        self._track(client.publish(topic(self.mqtt, self.club, self.table, "status"), "online",
+                                   qos=1, retain=True), None)
         self.connected.set()
         log.info("%s: connected to %s:%d", self.table, self.mqtt.host, self.mqtt.port)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         self.connected.clear()
         log.info("%s: disconnected (%s); events wait in the journal", self.table, reason_code)
+
+    def _on_message(self, client, userdata, message) -> None:
+        try:
+            mark = json.loads(message.payload)
+            match, upto = str(mark["match"]), int(mark["upto"])
+        except (ValueError, KeyError, TypeError):
+            log.warning("%s: bad stored mark %r ignored", self.table, message.payload[:60])
+            return
+        with self._lock:
+            if match == self.match and upto > self.confirmed:
+                self.confirmed = upto
+                self._mark_moved = time.monotonic()
+                self._resync_wait = self.resync_after
+
+    def _track(self, info, seq: Optional[int]) -> None:
+        """Note which seq a publish carries (None: a message whose ack needs no bookkeeping)."""
+        with self._lock:
+            if info.mid in self._early:
+                self._early.discard(info.mid)
+                self._acked_locked(seq)
+            else:
+                self._inflight[info.mid] = seq
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
         with self._lock:
@@ -196,6 +231,9 @@ class Publisher:
             self.first = json.loads(first_line)
             self._done.clear()
             self._backlog.clear()
+            self.records.clear()
+            self.confirmed = 0
+            self._mark_moved = time.monotonic()
             if self._cursor_match == new_match:
                 self.acked = self.sent = self._cursor_seq
             else:
@@ -205,6 +243,7 @@ class Publisher:
     def poll(self) -> int:
         """Hand the journal's new records to paho (up to the window); returns how many."""
         for record in self._read_new():
+            self.records[record["seq"]] = record
             last_queued = self._backlog[-1]["seq"] if self._backlog else self.sent
             if record["seq"] > last_queued:
                 self._backlog.append(record)
@@ -214,26 +253,42 @@ class Publisher:
             record = self._backlog.pop(0)
             if record["seq"] <= self.sent:
                 continue
-            payload = json.dumps({"id": f"{self.table}:{self.match}:{record['seq']}",
-                                  "club": self.club, "table": self.table, "match": self.match,
-                                  "seq": record["seq"], "record": record},
-                                 separators=(",", ":"))
-            info = self.client.publish(topic(self.mqtt, self.club, self.table, "events"),
-                                       payload, qos=1)
-            with self._lock:
-                if info.mid in self._early:
-                    self._early.discard(info.mid)
-                    self._acked_locked(record["seq"])
-                else:
-                    self._inflight[info.mid] = record["seq"]
+            self._track(self._publish_event(record), record["seq"])
             self.sent = record["seq"]
             last = record
             count += 1
         if last is not None:
             state = table_state(self.match, self.first, last, table=self.table)
-            self.client.publish(topic(self.mqtt, self.club, self.table, "state"),
-                                json.dumps(state, separators=(",", ":")), qos=1, retain=True)
+            self._track(self.client.publish(topic(self.mqtt, self.club, self.table, "state"),
+                                            json.dumps(state, separators=(",", ":")), qos=1,
+                                            retain=True), None)
+        self._resync()
         return count
+
+    def _publish_event(self, record: dict):
+        payload = json.dumps({"id": f"{self.table}:{self.match}:{record['seq']}",
+                              "club": self.club, "table": self.table, "match": self.match,
+                              "seq": record["seq"], "record": record}, separators=(",", ":"))
+        return self.client.publish(topic(self.mqtt, self.club, self.table, "events"), payload,
+                                   qos=1)
+
+    def _resync(self) -> None:
+        """Send again what the broker acknowledged but the server's mark does not cover, once the
+        mark has not moved for a while (doubling the wait each time, up to 15 minutes)."""
+        with self._lock:
+            behind = self.connected.is_set() and self.confirmed < self.acked
+            stalled = time.monotonic() - self._mark_moved >= self._resync_wait
+            if not (behind and stalled):
+                return
+            first, last = self.confirmed + 1, self.acked
+            self._mark_moved = time.monotonic()
+            self._resync_wait = min(self._resync_wait * 2, 900.0)
+        log.info("%s: the server has stored up to seq %d, the broker took up to %d: sending "
+                 "%d-%d again", self.table, first - 1, last, first, last)
+        for seq in range(first, last + 1):
+            if seq in self.records:
+                self._track(self._publish_event(self.records[seq]), None)
+                self.resends += 1
 
     @property
     def pending(self) -> int:
@@ -261,8 +316,8 @@ class Publisher:
         """Wait up to `timeout` s for outstanding acks, then disconnect (status goes offline)."""
         self.flush(timeout)
         try:
-            self.client.publish(topic(self.mqtt, self.club, self.table, "status"), "offline",
-                                qos=1, retain=True)
+            self._track(self.client.publish(topic(self.mqtt, self.club, self.table, "status"),
+                                            "offline", qos=1, retain=True), None)
             self.client.disconnect()
         finally:
             self.client.loop_stop()

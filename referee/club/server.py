@@ -3,6 +3,9 @@
 MQTT: a persistent session (clean_session False, fixed client id) subscribed at QoS 1 to
 bgref/<club>/+/events, .../state and .../status; paho acknowledges a message only after
 on_message returned, i.e. after the event was committed to SQLite, so a crash loses nothing.
+Every half second the server sends each table whose events arrived its stored mark, retained on
+bgref/<club>/<table>/stored ({"match", "upto"}: every seq up to it is stored), so a table can
+send again what the broker acknowledged but never delivered (a broker crash, a new database).
 HTTP (standard library, one thread per request): GET only: `/` the page, `/api/club` the page's
 data (long poll: ?since=VERSION&wait=SECONDS), `/match/<id>.mat`, `/table/<id>.svg`.
 """
@@ -48,6 +51,9 @@ class ClubServer:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = lambda *a: self.connected.clear()
         self.client.on_message = self._on_message
+        self._dirty: dict = {}       # table -> match whose stored mark is to be sent
+        self._stop = threading.Event()
+        self._mark_thread: Optional[threading.Thread] = None
         self.httpd: Optional[ThreadingHTTPServer] = None
         self._http_thread: Optional[threading.Thread] = None
 
@@ -77,6 +83,7 @@ class ClubServer:
                 self.received += 1
                 if not self.store.add_event(event, received=self.clock()):
                     self.repeats += 1
+                self._dirty[table] = str(event["match"])
             elif kind == "state":
                 if message.payload:
                     self.store.set_table(self.config.club, table, when=self.clock(),
@@ -89,6 +96,14 @@ class ClubServer:
             return
         with self._changed:
             self._changed.notify_all()
+
+    def _send_marks(self) -> None:
+        """Every 0.5 s: the stored mark of each table that got events since (retained, QoS 1)."""
+        while not self._stop.wait(0.5):
+            while self._dirty:
+                table, match = self._dirty.popitem()
+                mark = json.dumps({"match": match, "upto": self.store.upto(match)})
+                self.client.publish(f"{self.prefix}{table}/stored", mark, qos=1, retain=True)
 
     # ---- the page's data -------------------------------------------------------------------------
 
@@ -178,6 +193,9 @@ class ClubServer:
             self.client.connect_async(self.config.mqtt.host, self.config.mqtt.port,
                                       keepalive=self.config.mqtt.keepalive)
             self.client.loop_start()
+            self._mark_thread = threading.Thread(target=self._send_marks, name="club-marks",
+                                                 daemon=True)
+            self._mark_thread.start()
         if http:
             self.httpd = ThreadingHTTPServer((self.config.http_host, self.config.http_port),
                                              _handler(self))
@@ -194,6 +212,9 @@ class ClubServer:
         return f"http://{host}:{port}/"
 
     def close(self) -> None:
+        self._stop.set()
+        if self._mark_thread is not None:
+            self._mark_thread.join(2)
         try:
             self.client.disconnect()
             self.client.loop_stop()

@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE TABLE IF NOT EXISTS matches (
     match_id TEXT PRIMARY KEY, club TEXT NOT NULL, table_id TEXT NOT NULL,
     players TEXT, settings TEXT, started REAL, updated REAL, last_seq INTEGER DEFAULT 0,
+    upto INTEGER DEFAULT 0,         -- every seq <= upto is stored (the mark sent back to the table)
     last_record TEXT, finished INTEGER DEFAULT 0, winner INTEGER, score TEXT);
 CREATE TABLE IF NOT EXISTS tables (
     club TEXT NOT NULL, table_id TEXT NOT NULL, state TEXT, status TEXT, updated REAL,
@@ -95,6 +96,13 @@ class ClubStore:
                            (seq, json.dumps(record), record.get("time"), match, seq))
                 db.execute("INSERT OR IGNORE INTO tables (club, table_id) VALUES (?,?)",
                            (club, table))
+                upto = db.execute("SELECT upto FROM matches WHERE match_id=?", (match,)).fetchone()[0]
+                if seq == upto + 1:
+                    upto = seq
+                    while db.execute("SELECT 1 FROM events WHERE match_id=? AND seq=?",
+                                     (match, upto + 1)).fetchone():
+                        upto += 1
+                    db.execute("UPDATE matches SET upto=? WHERE match_id=?", (upto, match))
                 if record.get("type") in MATCH_ENDING or seq < prev_last or \
                         (record.get("table") or {}).get("phase") == "match over":
                     self._check_finished_locked(match)
@@ -145,6 +153,12 @@ class ClubStore:
         """The stored journal records of one match, in seq order."""
         with self._lock:
             return self._records_locked(match)
+
+    def upto(self, match: str) -> int:
+        """The match's stored mark: every seq up to it is stored (0: none yet)."""
+        with self._lock:
+            row = self._db.execute("SELECT upto FROM matches WHERE match_id=?", (match,)).fetchone()
+        return row[0] if row else 0
 
     def event_ids(self) -> list:
         with self._lock:

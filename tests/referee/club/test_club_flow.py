@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 import json
 import urllib.error
 import urllib.request
@@ -134,3 +135,42 @@ def test_the_page_is_read_only_and_the_api_long_polls(broker, server):
     with pytest.raises(urllib.error.HTTPError) as info:
         urllib.request.urlopen(server.url + "match/nope.mat", timeout=5)
     assert info.value.code == 404
+
+
+def test_events_the_broker_took_but_never_delivered_are_sent_again(broker, tmp_path):
+    """No server session yet: the broker acknowledges and drops every event. When the server
+    comes, its stored mark stays behind the cursor, so the table sends that part again."""
+    config = club_config(broker, tmp_path)
+    journal = tmp_path / "early.jsonl"
+    sim = SimulatedTable(journal, seed=21, clock=clock_from())
+    for _ in range(15):
+        sim.step()
+    pub = Publisher(journal, club=config.club, table="early", mqtt=config.mqtt,
+                    resync_after=0.5).start()
+    store = ClubStore(config.database)
+    server = None
+    try:
+        pub.poll()
+        assert pub.flush(10) and pub.acked == len(sim.journal.records)
+        assert pub.resends == 0                 # no server has answered yet
+        server = ClubServer(config, store).start(http=False)
+        wait_for(server.connected.is_set, 10, "the server to connect")
+        for _ in range(5):                      # the table goes on
+            sim.step()
+        total = len(sim.journal.records)
+        wait_for(lambda: (pub.poll() or True) and store.event_count() == total, 15,
+                 "the dropped events sent again")
+        wait_for(lambda: pub.confirmed == total, 5, "the stored mark to reach the table")
+        resends = pub.resends
+        assert resends >= 15
+        for _ in range(20):                     # caught up: nothing more is sent again
+            pub.poll()
+            time.sleep(0.05)
+        assert pub.resends == resends
+        assert server.received - server.repeats == total
+    finally:
+        pub.close(0.2)
+        if server is not None:
+            server.close()
+        store.close()
+        sim.close()
