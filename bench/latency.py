@@ -89,8 +89,8 @@ def _as_drawn(pipeline, scene):
     import dataclasses
     from referee.simulated import BoardOnlyPipeline
     if isinstance(pipeline, BoardOnlyPipeline):
-        return dataclasses.replace(scene, dice=(), cube=(64, "middle"))
-    return scene
+        scene = dataclasses.replace(scene, dice=(), cube=(64, "middle"))
+    return pipeline.drawn(scene) if hasattr(pipeline, "drawn") else scene
 
 
 def _read(pipeline, frame, scene):

@@ -76,9 +76,22 @@ class VisionPipeline:
         self.calibration = calibration
         self.reader = BoardReader(calibration)
         self.right_half_of = calibration.right_half_of
+        # The set-up is symmetric, so the calibration calls player 0 whoever sits at the bottom;
+        # when the camera drew player 0 at the top, scenes (in the table's numbering, which is
+        # the calibration's) are drawn with the players exchanged.
+        self.swap = getattr(calibration, "home", camera.view.orientation) != camera.view.orientation
+
+    def drawn(self, scene: Scene) -> Scene:
+        """The scene in the camera's numbering of the players."""
+        if not self.swap:
+            return scene
+        cube = scene.cube
+        if cube and cube[1] in ("player0", "player1"):
+            cube = (cube[0], "player1" if cube[1] == "player0" else "player0")
+        return dataclasses.replace(scene, sides=(scene.sides[1], scene.sides[0]), cube=cube)
 
     def read(self, scene: Scene):
-        return self.reader.read(self.camera.render(scene))
+        return self.reader.read(self.camera.render(self.drawn(scene)))
 
 
 class BoardOnlyPipeline(VisionPipeline):
@@ -87,7 +100,7 @@ class BoardOnlyPipeline(VisionPipeline):
     without dice and cube, so they cannot disturb the board reading."""
 
     def read(self, scene: Scene):
-        frame = self.camera.render(dataclasses.replace(scene, dice=(), cube=(64, "middle")))
+        frame = self.camera.render(self.drawn(dataclasses.replace(scene, dice=(), cube=(64, "middle"))))
         reading = self.reader.read(frame)
         if reading.hand_in_view:
             return SceneReading(True, None)
