@@ -1,0 +1,242 @@
+"""Reading the doubling cube: its face (2..64) and where it lies (middle, or at which player).
+
+How the face is read: the cube is a bright, nearly square blob, larger than a die, with dark ink
+inside. The ink is cut out, scaled to a fixed height (keeping its width) and compared (overlap,
+IoU) with templates of "2", "4", "8", "16", "32", "64" in all four turns. The templates are drawn
+with the renderer's font (OpenCV Hershey simplex), so the reader knows exactly the rendered cubes;
+a real cube with another typeface is still told apart mostly by the number of digits and the
+ink's shape, and a low overlap is reported as a low confidence (never as a sure reading).
+
+Where: with a Calibration (or the four playing-area corners and player 0's home corner), the cube's
+centre is taken into board coordinates: the middle band across the board is "middle" (on the bar,
+or the centre line of a board with no bar); nearer the top or bottom edge (on the bar's ends or
+just outside the frame) it belongs to the player who sits at that edge, i.e. the player whose home
+row it is. The turn of the digits says the same (they face the owner) and is used without geometry.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from typing import Optional, Sequence
+
+import cv2
+import numpy as np
+
+from vision.errors import ImageReadError
+from vision.types import CubeReading
+
+CUBE_FACES = (2, 4, 8, 16, 32, 64)
+MIN_SCORE = 0.55  # overlap with the best template below which a blob is not taken for the cube
+_TEMPLATE_H = 24
+_CANVAS = (32, 72)  # (height, width) of the canvas digits are compared on
+
+
+def _ink_shape(ink: np.ndarray) -> Optional[np.ndarray]:
+    """The ink cut to its bounding box, scaled to a fixed height and centred on a fixed canvas."""
+    ys, xs = np.nonzero(ink)
+    if len(xs) < 4:
+        return None
+    x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
+    crop = ink[y0:y1, x0:x1].astype(np.uint8) * 255
+    h, w = crop.shape
+    scale = _TEMPLATE_H / h
+    nw = max(1, min(_CANVAS[1] - 2, int(round(w * scale))))
+    small = cv2.resize(crop, (nw, _TEMPLATE_H), interpolation=cv2.INTER_AREA) > 100
+    canvas = np.zeros(_CANVAS, bool)
+    oy = (_CANVAS[0] - _TEMPLATE_H) // 2
+    ox = (_CANVAS[1] - nw) // 2
+    canvas[oy:oy + _TEMPLATE_H, ox:ox + nw] = small
+    return canvas
+
+
+@functools.lru_cache(maxsize=1)
+def _templates() -> dict[int, np.ndarray]:
+    """Ink shapes of every cube face, drawn as vision.render draws them."""
+    from vision.render import _face_patch  # the renderer's cube face, upright
+
+    out = {}
+    for face in CUBE_FACES:
+        patch = _face_patch(96, None, (255, 255, 255), None, text=str(face), ink=(0, 0, 0))
+        gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+        ink = gray < 128
+        ink[:8, :] = ink[-8:, :] = False  # the face's edge line is not ink
+        ink[:, :8] = ink[:, -8:] = False
+        out[face] = _ink_shape(ink)
+    return out
+
+
+def read_face(patch_gray: np.ndarray) -> tuple[int, int, float]:
+    """Read an upright-or-turned square crop of a cube face: (face, quarter turns, score 0..1).
+
+    ``quarter turns`` is how many times the crop was turned counter-clockwise (np.rot90) to read
+    upright: 0 means the digits stand upright in the image (facing the bottom edge).
+    """
+    n = patch_gray.shape[0]
+    margin = max(1, int(n * 0.14))
+    inner = patch_gray[margin:n - margin, margin:n - margin]
+    level = float(np.percentile(inner, 90))
+    ink = inner < 0.6 * level
+    best = (0, 0, 0.0)
+    for quarter in range(4):
+        shape = _ink_shape(np.rot90(ink, quarter))
+        if shape is None:
+            continue
+        for face, tpl in _templates().items():
+            inter = np.logical_and(shape, tpl).sum()
+            union = np.logical_or(shape, tpl).sum()
+            score = inter / union if union else 0.0
+            if score > best[2]:
+                best = (face, quarter, float(score))
+    return best
+
+
+def _candidates(gray: np.ndarray, sat: np.ndarray, side_range: tuple[float, float]):
+    """Bright, grey, nearly square blobs of the expected size: (centre, side, angle, box points)."""
+    bright = float(np.percentile(gray[::4, ::4], 99))
+    mask = ((gray >= max(90.0, 0.62 * bright)) & (sat < 70)).astype(np.uint8)
+    # cut along edges, so a white cube on a white board (or frame margin) stands apart
+    edges = cv2.dilate(cv2.Canny(gray, 40, 120), np.ones((3, 3), np.uint8))
+    mask[edges > 0] = 0
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    lo, hi = side_range
+    out = []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < lo * lo * 0.6 or area > hi * hi * 1.3:
+            continue
+        (cx, cy), (w, h), angle = cv2.minAreaRect(c)
+        if w < lo or h < lo or w > hi or h > hi or max(w, h) > 1.35 * min(w, h):
+            continue
+        hull = cv2.convexHull(c)
+        if cv2.contourArea(hull) < 0.85 * w * h:
+            continue
+        out.append(((cx, cy), (w + h) / 2 + 2, angle))  # the cut edge took a pixel all round
+    return out
+
+
+def _ink_candidates(gray: np.ndarray, side_range: tuple[float, float]):
+    """Squares around clusters of dark ink (the digits), for a cube whose outline does not stand out
+    (a white cube on a white board): (centre, side, angle) for each plausible side."""
+    lo, hi = side_range
+    k = int(hi) | 1
+    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    black = cv2.subtract(closed, gray)
+    dark = ((black > 25) & (black > 0.3 * closed)).astype(np.uint8)
+    gap = max(2, int(round(0.12 * lo)))
+    joined = cv2.dilate(dark, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * gap + 1, 2 * gap + 1)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    out = []
+    for i in range(1, n):
+        x, y, w, h, _area = stats[i]
+        if max(w, h) - 2 * gap < 0.25 * lo or max(w, h) - 2 * gap > 0.85 * hi:
+            continue
+        rows, cols = np.nonzero((labels[y:y + h, x:x + w] == i) & (dark[y:y + h, x:x + w] > 0))
+        if len(rows) < 6:
+            continue
+        (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
+        long_, short = max(a, b), min(a, b)
+        for side in (long_ / 0.72, short / 0.5, long_ / 0.5):
+            if lo <= side <= hi:
+                out.append(((float(x + cx), float(y + cy)), side, angle))
+    return out
+
+
+def _upright_crop(gray: np.ndarray, centre, side: float, angle: float, size: int = 64) -> np.ndarray:
+    """The square around the blob, turned so its sides are level, as a size x size crop."""
+    m = cv2.getRotationMatrix2D(centre, angle, size / side)
+    m[0, 2] += size / 2 - centre[0]
+    m[1, 2] += size / 2 - centre[1]
+    return cv2.warpAffine(gray, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _plain_margin(crop: np.ndarray) -> bool:
+    """The band just inside the cube's edge is blank face: no ink, no lines."""
+    n = crop.shape[0]
+    a, b = int(n * 0.08), int(n * 0.17)
+    band = np.concatenate([crop[a:b, a:n - a].ravel(), crop[n - b:n - a, a:n - a].ravel(),
+                           crop[a:n - a, a:b].ravel(), crop[a:n - a, n - b:n - a].ravel()])
+    level = float(np.percentile(crop, 90))
+    return float(np.percentile(band, 5)) >= 0.7 * level
+
+
+def _board_frame(calibration, board, home):
+    """(homography image -> unit board square, player 0's home corner), or (None, home)."""
+    if calibration is not None:
+        w, h = calibration.size
+        to_unit = np.diag([1.0 / w, 1.0 / h, 1.0]) @ calibration.homography()
+        return to_unit, calibration.home
+    if board is not None:
+        quad = np.float32(board).reshape(4, 2)
+        return cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])), home
+    return None, home
+
+
+def read_cube(image: np.ndarray, calibration=None, *, region: Optional[Sequence[int]] = None,
+              board: Optional[Sequence] = None, home: str = "bottom right") -> Optional[CubeReading]:
+    """The doubling cube in the frame, or None when no cube is seen.
+
+    ``calibration`` (a vision.Calibration) or ``board`` (the playing area's corners TL, TR, BR, BL
+    in the image) with ``home`` (player 0's home corner) place the cube; without them, the cube's
+    place follows the turn of its digits. ``region`` [x, y, w, h] limits the search.
+    """
+    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
+        raise ImageReadError("read_cube needs a non-empty image")
+    if image.ndim != 3 or image.shape[2] < 3:
+        raise ImageReadError(f"read_cube needs a BGR image, got shape {image.shape}")
+    bgr = np.ascontiguousarray(image[:, :, :3])
+    ox = oy = 0
+    if region is not None:
+        x, y, w, h = (int(round(v)) for v in region)
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(bgr.shape[1], x + w), min(bgr.shape[0], y + h)
+        if x1 <= x0 or y1 <= y0:
+            return None
+        bgr = bgr[y0:y1, x0:x1]
+        ox, oy = x0, y0
+    gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
+    b, g, r = cv2.split(bgr)
+    sat = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
+
+    to_unit, home = _board_frame(calibration, board, home)
+    if to_unit is not None:
+        # a point is about 1/12.5 of the playing area's width; the cube is about 3/4 of a point
+        inv = np.linalg.inv(to_unit)
+        ends = cv2.perspectiveTransform(np.float64([[[0, 0.5], [1, 0.5]]]), inv)[0]
+        pw = float(np.hypot(*(ends[1] - ends[0]))) / 12.5
+        side_range = (0.4 * pw, 1.3 * pw)
+    else:
+        m = min(gray.shape)
+        side_range = (m / 60, m / 5)
+
+    best = None
+    for (cx, cy), side, angle in _candidates(gray, sat, side_range) + _ink_candidates(gray, side_range):
+        crop = _upright_crop(gray, (cx, cy), side, angle)
+        if not _plain_margin(crop):
+            continue
+        face, quarter, score = read_face(crop)
+        if score < MIN_SCORE:
+            continue
+        if best is None or score > best[0]:
+            best = (score, face, (cx + ox, cy + oy), angle, quarter)
+    if best is None:
+        return None
+    score, face, (cx, cy), angle, quarter = best
+    where = _where(to_unit, home, (cx, cy), angle, quarter)
+    return CubeReading(face=face, where=where, confidence=round(score, 3))
+
+
+def _where(to_unit, home: str, centre, angle: float, quarter: int) -> str:
+    bottom_player = "player0" if home.startswith("bottom") else "player1"
+    top_player = "player1" if bottom_player == "player0" else "player0"
+    if to_unit is not None:
+        u, v = cv2.perspectiveTransform(np.float64([[centre]]), to_unit)[0, 0]
+        if 0.3 <= v <= 0.7:
+            return "middle"
+        return bottom_player if v > 0.5 else top_player
+    # no geometry: digits upright face the bottom player, upside down the top player
+    turn = (round(angle / 90.0) + quarter) % 4
+    if turn == 0:
+        return bottom_player
+    if turn == 2:
+        return top_player
+    return "middle"
