@@ -252,10 +252,12 @@ def _layout(image: np.ndarray, outer: np.ndarray):
     steep = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)) > 24
     lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] *= 0.5
-    core = slice(int(H * 0.1), int(H * 0.9))
-    med = np.median(lab[core], 0)
-    uniform_x = (np.sqrt(((lab[core] - med[None]) ** 2).sum(2)) < 14).mean(0)
-    plain_x = (steep[core].mean(0) < 0.05) & (uniform_x > 0.85)
+    # rows of each half, away from the middle where a cube or dice may lie on the bar
+    plain_x = np.ones(W, bool)
+    for rows in (slice(int(H * 0.1), int(H * 0.4)), slice(int(H * 0.6), int(H * 0.9))):
+        med = np.median(lab[rows], 0)
+        uniform = (np.sqrt(((lab[rows] - med[None]) ** 2).sum(2)) < 14).mean(0)
+        plain_x &= (steep[rows].mean(0) < 0.05) & (uniform > 0.85)
     pw = W / 14.0
     x0, x1 = _span(_dense(~plain_x, int(pw * 0.5)), int(pw))
     bar = None

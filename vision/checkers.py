@@ -205,7 +205,7 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
             continue
         row, col = key
         ext = stack_extent(profiles[key][names.index(colour)], pitch)
-        runs_to_middle = ext >= half - 0.75 * pitch
+        runs_to_middle = ext >= half - 0.4 * pitch  # the stack reaches the middle of the board
         if not runs_to_middle and n < 5:
             continue
         x0, x1 = spans[col]
@@ -214,7 +214,7 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         line = gray[:half, xc - w: xc + w + 1].mean(1) if row == "top" else gray[H - half:, xc - w: xc + w + 1].mean(1)[::-1]
         off = offset[0 if row == "top" else 1]
         period = stack_period(line[: int(ext)], pitch) if runs_to_middle else None
-        if period is None or period > pitch * 0.97:  # checkers do not overlap along the row
+        if period is None or period > pitch * 0.9:  # checkers do not overlap along the row
             second = second_layer(line, pitch, off, n) if n >= 5 else 0
             if second:
                 out[key] = (colour, n + second, conf * 0.9)
