@@ -91,8 +91,15 @@ class Mosquitto:
                 self.proc.wait(5)
         self.proc = None
 
-    def restart(self, down_seconds: float = 0.0) -> None:
-        self.stop()
+    def kill(self) -> None:
+        """SIGKILL: a crash; what it held in memory since its last save is gone."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+        self.proc = None
+
+    def restart(self, down_seconds: float = 0.0, *, crash: bool = False) -> None:
+        self.kill() if crash else self.stop()
         time.sleep(down_seconds)
         self.start()
 

@@ -31,6 +31,7 @@ class LoadResult:
     total_seconds: float     # until the last event was stored
     restarts: int
     least_connects: int      # the fewest (re)connections any table's publisher made
+    resends: int = 0         # events sent again because the server's stored mark lagged
 
     @property
     def exactly_once(self) -> bool:
@@ -44,9 +45,11 @@ class LoadResult:
 def run_load(workdir, broker, *, tables: int = 50, seconds: float = 15.0,
              step_every: float = 0.3, restart_at: tuple = (5.0,), down: float = 1.0,
              seed: int = 1, drain_timeout: float = 60.0, poll_every: float = 0.1,
-             match_length: int = 7) -> LoadResult:
+             match_length: int = 7, crash: bool = False,
+             resync_after: float = 30.0) -> LoadResult:
     """Play `tables` simulated tables for `seconds` (each a step every ~step_every s, random
-    exponential gaps), restarting `broker` (a broker.Mosquitto) at each time in restart_at."""
+    exponential gaps), restarting `broker` (a broker.Mosquitto) at each time in restart_at
+    (crash: SIGKILL instead of a clean stop, losing what the broker held in memory)."""
     workdir = pathlib.Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
     mqtt = MqttSettings(host="127.0.0.1", port=broker.port)
@@ -61,7 +64,8 @@ def run_load(workdir, broker, *, tables: int = 50, seconds: float = 15.0,
         path = workdir / f"table{i:02d}.jsonl"
         sims.append(SimulatedTable(path, seed=seed * 1000 + i, clock=start_clock,
                                    match_length=match_length))
-        pubs.append(Publisher(path, club=config.club, table=f"table{i:02d}", mqtt=mqtt).start())
+        pubs.append(Publisher(path, club=config.club, table=f"table{i:02d}", mqtt=mqtt,
+                              resync_after=resync_after).start())
     stop = threading.Event()
 
     def poller():
@@ -83,7 +87,7 @@ def run_load(workdir, broker, *, tables: int = 50, seconds: float = 15.0,
                 break
             if pending_restarts and now - started >= pending_restarts[0]:
                 pending_restarts.pop(0)
-                broker.restart(down)
+                broker.restart(down, crash=crash)
                 restarts += 1
                 continue
             i = min(range(len(sims)), key=due.__getitem__)
@@ -113,7 +117,7 @@ def run_load(workdir, broker, *, tables: int = 50, seconds: float = 15.0,
         return LoadResult(tables, len(expected), store.event_count(), server.received,
                           tuple(sorted(expected - stored)), tuple(sorted(stored - expected)),
                           publish_seconds, total_seconds, restarts,
-                          min(pub.connects for pub in pubs))
+                          min(pub.connects for pub in pubs), sum(pub.resends for pub in pubs))
     finally:
         stop.set()
         for pub in pubs:
