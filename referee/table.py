@@ -321,27 +321,7 @@ class Table:
         log.debug("verdict in %.1f ms", (self.clock() - started) * 1000)
 
     def _check(self, sides: Optional[Sides], confident: bool) -> dict:
-        if sides is None:
-            return {"verdict": "misread", "reason": "no board reading"}
-        if not confident:
-            return {"verdict": "misread", "reason": "uncertain reading"}
-        before = self.state.position
-        try:
-            after = adapters.position_after(sides, self.mover, before)
-        except engine.EngineError as exc:
-            return {"verdict": "misread", "reason": str(exc)}
-        gone = sum(before.on_roll) - sum(after.on_roll)
-        if gone > 0 and any(after.on_roll[6:]) and self.variant == "standard":
-            # none could be borne off with checkers still outside the home board: the camera
-            # lost it (a checker hidden or out of view), which is a misread, not an illegal move
-            return {"verdict": "misread",
-                    "reason": f"{gone} checker{'s' if gone > 1 else ''} of the mover not seen"}
-        result = engine.check_play(before, self.dice, after, self.variant)
-        if isinstance(result, engine.Legal):
-            return {"verdict": "legal", "play": result.play}
-        if result.misread:
-            return {"verdict": "misread", "reason": result.reason}
-        return {"verdict": "illegal", "reason": result.reason, "nearest": tuple(result.nearest)}
+        return judge(self.state.position, self.dice, sides, confident, self.mover, self.variant)
 
     def _recheck_pending(self, sides: Optional[Sides], confident: bool) -> None:
         """After an illegal move, the board changed before the opponent rolled: a correction?"""
@@ -514,6 +494,32 @@ class Table:
         table._show()
         log.info("resumed %s at %s (%d records)", journal.path, table.phase, len(journal.records))
         return table
+
+
+def judge(before, dice, sides: Optional[Sides], confident: bool, mover: int,
+          variant: str = "standard") -> dict:
+    """The verdict on the board read after `mover` lifted his dice: {"verdict": "legal", "play"},
+    {"verdict": "illegal", "reason", "nearest"} or {"verdict": "misread", "reason"} (R8, R9)."""
+    if sides is None:
+        return {"verdict": "misread", "reason": "no board reading"}
+    if not confident:
+        return {"verdict": "misread", "reason": "uncertain reading"}
+    try:
+        after = adapters.position_after(sides, mover, before)
+    except engine.EngineError as exc:
+        return {"verdict": "misread", "reason": str(exc)}
+    gone = sum(before.on_roll) - sum(after.on_roll)
+    if gone > 0 and any(after.on_roll[6:]) and variant == "standard":
+        # none could be borne off with checkers still outside the home board: the camera lost
+        # it (a checker hidden or out of view), which is a misread, not an illegal move
+        return {"verdict": "misread",
+                "reason": f"{gone} checker{'s' if gone > 1 else ''} of the mover not seen"}
+    result = engine.check_play(before, dice, after, variant)
+    if isinstance(result, engine.Legal):
+        return {"verdict": "legal", "play": result.play}
+    if result.misread:
+        return {"verdict": "misread", "reason": result.reason}
+    return {"verdict": "illegal", "reason": result.reason, "nearest": tuple(result.nearest)}
 
 
 # ---- opening a table over a journal, and running it over frames ---------------------------------
