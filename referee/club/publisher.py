@@ -78,6 +78,7 @@ class Publisher:
         self.sent = 0                # every seq <= sent has been handed to paho
         self._cursor_match, self._cursor_seq = self._read_cursor()
         self._offset = 0             # bytes of the journal read so far
+        self._inode = None
         self._backlog: list = []     # records read, not yet handed to paho (window full)
         self._lock = threading.Lock()
         self._inflight: dict = {}    # mid -> seq (None for state messages)
@@ -191,12 +192,15 @@ class Publisher:
     def _read_new(self) -> list:
         """The complete journal records written since the last call."""
         try:
-            size = self.journal_path.stat().st_size
+            stat = self.journal_path.stat()
         except FileNotFoundError:
             return []
-        if size < self._offset:  # cut back (a torn line) or replaced: read it again
-            log.info("%s: journal shrank; reading it again", self.journal_path)
+        size = stat.st_size
+        if size < self._offset or stat.st_ino != self._inode:  # cut back, or a new file
+            if self._offset:
+                log.info("%s: journal shrank or was replaced; reading it again", self.journal_path)
             self._offset = 0
+            self._inode = stat.st_ino
         if size == self._offset:
             return []
         with open(self.journal_path, "rb") as f:
