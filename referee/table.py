@@ -485,6 +485,10 @@ class Table:
             if last.get("position") != state.position.id:
                 raise ValueError(f"{journal.path}: replaying the journal gives position "
                                  f"{state.position.id}, the journal says {last.get('position')}")
+        if state.game_over and table.phase not in (SETUP, MATCH_OVER):
+            # the power went between the last action of a game and its game-over record
+            table.phase = MATCH_OVER if getattr(state, "match_over", False) else SETUP
+            table.pending, table.mover = None, None
         if table.phase in (MOVE, REROLL):
             # the dice may have been lifted while the referee was down: the first clear frame
             # without dice counts as the lift

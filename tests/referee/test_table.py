@@ -460,3 +460,24 @@ def test_r12_acey_deucey_a_played_1_2_lets_the_player_set_a_doublet(tmp_path):
     d.roll(0, 6, 6)                            # he chooses 6-6
     assert t.phase == "move" and t.dice == engine.Dice(6, 6)
     assert last(t, "roll")["action"] == {"action": "choose_doublet", "number": 6}
+
+
+def test_resume_after_a_cut_between_the_pass_and_the_game_over_record(tmp_path):
+    d, t, _, _ = started(tmp_path)
+    d.move_to(t.state.position.play("8/5 6/5"))
+    d.lift()
+    t.press("double")
+    t.press("pass")
+    t.journal.close()
+    path = tmp_path / "j.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    assert '"type":"game_over"' in lines[-1]
+    path.write_text("".join(lines[:-1]))       # the game-over record never reached the disk
+    pipeline = TruthPipeline()
+    t2 = open_table(path, match_options=OPTIONS, players=("Ann", "Bob"), clock=Clock(),
+                    signals=RecordingSignals(), display=RecordingDisplay(),
+                    right_half_of=pipeline.right_half_of)
+    assert t2.phase == "setup" and tuple(t2.state.score) == (0, 1)
+    d2 = Director(t2, pipeline)
+    d2.set_up()
+    assert t2.phase == "opening"
