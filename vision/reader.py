@@ -137,9 +137,11 @@ class BoardReader:
         except CalibrationError:
             return False
         old = np.float32(cal.outer)
+        if np.abs(found - old).max() < 0.01 * np.linalg.norm(old[2] - old[0]):
+            return False  # the board is where it was: what the gate saw is over it
         sides_old = np.linalg.norm(old - np.roll(old, 1, axis=0), axis=1)
         sides_new = np.linalg.norm(found - np.roll(found, 1, axis=0), axis=1)
-        if np.abs(sides_new / np.maximum(sides_old, 1.0) - 1).max() > 0.04:
+        if np.abs(sides_new / np.maximum(sides_old, 1.0) - 1).max() > 0.1:
             return False  # not the same board seen the same way (or its outline is broken by a hand)
         move = cv2.getPerspectiveTransform(old, np.float32(found))
         corners = cv2.perspectiveTransform(np.float32(cal.corners).reshape(-1, 1, 2), move).reshape(4, 2)
@@ -153,7 +155,7 @@ class BoardReader:
         frame = as_image(frame)
         self.calibration.check_frame(frame)
         reading = self._read(frame)
-        if (reading.hand_in_view and not reading.board_found and self.follow_board):
+        if reading.hand_in_view and self.follow_board:
             before = (self.calibration, self._moved)
             if self.relocate(frame):
                 moved = self._read(frame)
