@@ -11,6 +11,7 @@ data (long poll: ?since=VERSION&wait=SECONDS), `/match/<id>.mat`, `/table/<id>.s
 """
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import threading
@@ -42,7 +43,7 @@ class ClubServer:
         self.clock = clock
         self.prefix = f"{config.mqtt.topic_prefix}/{config.club}/"
         self._changed = threading.Condition()
-        self._cache: tuple = (-1, b"")
+        self._cache: tuple = (-1, b"", b"")
         self.received = 0
         self.repeats = 0
         self.connected = threading.Event()
@@ -93,6 +94,10 @@ class ClubServer:
                                      status=message.payload.decode("utf-8", "replace")[:20])
         except (ValueError, UnicodeDecodeError) as exc:
             log.warning("%s: bad message ignored: %s", message.topic, exc)
+            return
+        except Exception:  # a database error must not stop the MQTT thread; the table's
+            # publisher sends again what the stored mark does not cover
+            log.exception("%s: message not stored", message.topic)
             return
         with self._changed:
             self._changed.notify_all()
@@ -166,14 +171,16 @@ class ClubServer:
             view["svg"] = ""
         return view
 
-    def snapshot_json(self) -> tuple:
-        """(version, JSON bytes) of the snapshot, rebuilt only when something changed."""
+    def snapshot_json(self, gzipped: bool = False) -> tuple:
+        """(version, JSON bytes) of the snapshot, rebuilt only when something changed; gzipped
+        (about a tenth: the SVG boards are most of it) when asked."""
         version = self.store.version
-        cached_version, data = self._cache
-        if cached_version != version:
+        cache = self._cache
+        if cache[0] != version:
             data = json.dumps(self.snapshot(), separators=(",", ":")).encode("utf-8")
-            self._cache = (version, data)
-        return version, data
+            cache = (version, data, gzip.compress(data, 5))
+            self._cache = cache
+        return version, cache[2] if gzipped else cache[1]
 
     def wait_change(self, since: int, timeout: float) -> int:
         """Block until the store's version differs from `since` or `timeout` s pass."""
@@ -257,8 +264,11 @@ def _handler(server: ClubServer):
                     wait = float(query.get("wait", ["0"])[0])
                     if wait > 0:
                         server.wait_change(since, wait)
-                    _, data = server.snapshot_json()
-                    self._send(200, data, "application/json")
+                    zipped = "gzip" in self.headers.get("Accept-Encoding", "")
+                    _, data = server.snapshot_json(zipped)
+                    self._send(200, data, "application/json",
+                               {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+                               if zipped else {"Vary": "Accept-Encoding"})
                 elif path.startswith("/match/") and path.endswith(".mat"):
                     text = server.store.mat_text(path[len("/match/"):-len(".mat")])
                     name = path.rsplit("/", 1)[1]

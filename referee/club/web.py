@@ -49,8 +49,10 @@ function tableSection(t) {
                     (t.cube[1] === null ? " (middle)" : ", " + players[t.cube[1]] + "'s"));
     cube.dataset.value = t.cube[0];
     s.appendChild(cube);
-    const turn = el("p", "turn", t.turn === null ? "" :
-                    players[t.turn] + " on roll" + (t.dice ? " (" + t.dice.join("-") + ")" : ""));
+    const over = t.phase === "match over";
+    const turn = el("p", "turn", over ? "match over" : t.turn === null ? "" :
+                    players[t.turn] + (t.phase === "move" && t.dice ?
+                                       " to play " + t.dice.join("-") : " on roll"));
     turn.dataset.turn = t.turn === null ? "" : t.turn;
     s.appendChild(turn);
     s.appendChild(el("p", "text", t.text || ""));
@@ -104,7 +106,8 @@ async function poll() {
         document.getElementById("status").dataset.renders = renders;
       }
       since = data.version;
-      if (wait <= 0) await new Promise(function (ok) { setTimeout(ok, every); });
+      // plain polling: every `every` ms; long polling: at most four answers a second
+      await new Promise(function (ok) { setTimeout(ok, wait <= 0 ? every : 250); });
     } catch (e) {
       document.getElementById("status").textContent = "server unreachable, retrying";
       await new Promise(function (ok) { setTimeout(ok, 2000); });

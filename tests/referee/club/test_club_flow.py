@@ -174,3 +174,11 @@ def test_events_the_broker_took_but_never_delivered_are_sent_again(broker, tmp_p
             server.close()
         store.close()
         sim.close()
+
+
+def test_the_page_data_comes_gzipped_when_asked(broker, server):
+    import gzip
+    request = urllib.request.Request(server.url + "api/club", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        assert r.headers["Content-Encoding"] == "gzip"
+        assert json.loads(gzip.decompress(r.read()))["club"] == "testclub"

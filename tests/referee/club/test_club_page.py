@@ -85,11 +85,11 @@ def test_the_page_shows_every_table_live_with_board_and_archive(broker, tmp_path
         calls, go = [], threading.Event()
         real = server.snapshot_json
 
-        def held_snapshot():
+        def held_snapshot(*args):
             calls.append(1)
             if len(calls) == 2:      # the page's second poll waits for the moves below
                 go.wait(20)
-            return real()
+            return real(*args)
         server.snapshot_json = held_snapshot
         browser = chromium(server.url + "?wait=0&every=300", tmp_path)
         wait_for(lambda: len(calls) >= 2, 30, "the page's second poll")
