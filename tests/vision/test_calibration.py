@@ -90,3 +90,19 @@ def test_start_label_has_fifteen_a_side():
     for colour in ("white", "black"):
         assert sum(n for row in ("top", "bottom") for c, n in label[row] if c == colour) == 15
     assert label["bottom"][11] == ["black", 2]  # player 1's 24 point lies in player 0's home corner
+
+
+@pytest.mark.parametrize("rotate", [90, 180, 270])
+def test_turned_images_with_rotate_in_the_label(shared_data, rotate):
+    import cv2
+
+    from vision import BoardReader, labels
+
+    folder = shared_data / "boards" / "gallbotond"
+    turn = {90: cv2.ROTATE_90_COUNTERCLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_CLOCKWISE}[rotate]
+    label = labels.load(folder / "minta_1.jpg.json")
+    label["rotate"] = rotate  # turning the turned image back by `rotate` shows the labelled rows
+    cal = Calibration.from_image(cv2.rotate(cv2.imread(str(folder / "minta_1.jpg")), turn), label)
+    assert cal.rotate == rotate
+    reading = BoardReader(cal, read_dice=False).read(cv2.rotate(cv2.imread(str(folder / "minta_5.jpg")), turn))
+    assert labels.compare(reading.to_label_dict(), labels.load(folder / "minta_5.jpg.json")).board_right
