@@ -38,8 +38,9 @@ function tableSection(t) {
   s.dataset.table = t.id;
   s.dataset.seq = t.seq === null ? "" : t.seq;
   s.appendChild(el("h2", "name", t.name));
-  const players = t.players || ["?", "?"];
-  s.appendChild(el("p", "players", players[0] + " (light) vs " + players[1] + " (dark)"));
+  const players = t.players || ["Player 0", "Player 1"];
+  s.appendChild(el("p", "players", t.players ? players[0] + " (light) vs " + players[1] +
+                   " (dark)" : "not seen yet"));
   if (t.position) {
     const len = t.match_length ? "match to " + t.match_length : "money play";
     const score = el("p", "score", "Score " + t.score[0] + "-" + t.score[1] + ", " + len);
