@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-import os
 import pathlib
 import resource
 import statistics
@@ -43,7 +42,6 @@ class TimedSignals:
 
 
 def measure_latency():
-    import engine  # noqa: F401  (fail early if the engine is missing)
     from referee.demo import (DEMO_OPTIONS, DEMO_PLAYERS, SceneSource, make_signals, random_tape,
                               scripted_tape, vision_pipeline)
     from referee.simulated import RecordingDisplay
@@ -135,7 +133,7 @@ def measure_false_alarms(games: int = 3, turns: int = 40):
     import engine
     from referee import adapters
     from referee.demo import vision_pipeline
-    from referee.simulated import Scene, truth_reading
+    from referee.simulated import Scene
     from referee.table import judge
     pipeline, _ = vision_pipeline()
     counts = {"legal": 0, "illegal": 0, "misread": 0}
@@ -169,7 +167,6 @@ def measure_memory():
         config.write_text('[camera]\nsource = "render"\n[signals]\npin_factory = "mock"\n'
                           '[referee]\njournal = "bench.jsonl"\nsettle_frames = 1\n'
                           '[match]\nlength = 3\n')
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         proc = subprocess.run([sys.executable, "-m", "referee.cli", "run", "-c", str(config)],
                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)

@@ -6,12 +6,11 @@ the documented example (referee/bgref.example.toml) from it.
 """
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import pathlib
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 VARIANTS = ("standard", "dutch", "acey-deucey")

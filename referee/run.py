@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import pathlib
 import queue
 import signal
 import sys

@@ -140,7 +140,7 @@ class Table:
 
     def _on_roll(self, event) -> None:
         if isinstance(event, BoardSeen):
-            if self.pending is not None:
+            if self.pending is not None and [list(x) for x in event.sides] != self.pending["sides"]:
                 self._recheck_pending(event.sides, event.confident)
             return
         wants_double = (isinstance(event, ButtonPressed) and event.name == "double") or (

@@ -1,7 +1,6 @@
 """`bgref run`, `demo`, `replay`, `export` and `config`: the referee at the table and its records."""
 from __future__ import annotations
 
-import argparse
 import logging
 import pathlib
 import sys

@@ -1,7 +1,7 @@
 """Hand-made Readings with the attributes the referee uses (for scenarios without the camera)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from vision.types import CubeReading, Die

@@ -1,5 +1,4 @@
-from referee.observer import (BoardSeen, CubeSeen, DiceLifted, DiceSeen, HandInView, Observer,
-                              reading_confident)
+from referee.observer import BoardSeen, CubeSeen, Observer, reading_confident
 from tests.referee.readings import START, FakeReading, die, hand
 from vision.types import CubeReading
 

@@ -48,8 +48,8 @@ def test_replay_lists_every_verdict_and_writes_journal_and_mat(recorded, tmp_pat
     out = capsys.readouterr()
     lines = out.out.splitlines()
     verdict_lines = [x for x in lines if x.startswith("frame ")]
-    assert sum(": illegal " in x for x in verdict_lines) == 2, out
-    assert sum(": legal " in x for x in verdict_lines) >= 3
+    assert sum(": illegal " in x for x in verdict_lines) == 1, out  # (recordings carry no presses)
+    assert sum(": legal " in x for x in verdict_lines) == 2  # the move, the correction
     assert lines[-1].startswith(f"{frames} frames: ")
     assert "replay" in out.err  # progress
     assert (tmp_path / "frames.jsonl").exists() and (tmp_path / "m.mat").stat().st_size > 0

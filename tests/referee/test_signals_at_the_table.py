@@ -1,7 +1,6 @@
 """The LEDs at the table: the real firmware_bridge.Signals on gpiozero's MockFactory pins."""
 import pytest
 
-from referee import adapters
 from referee.demo import DEMO_OPTIONS, Director
 from referee.simulated import RecordingDisplay, TruthPipeline
 from referee.table import open_table

@@ -6,10 +6,10 @@ import pytest
 import engine
 from referee import adapters
 from referee.demo import DEMO_OPTIONS, Director
-from referee.journal import Journal, read_journal
-from referee.simulated import (RecordingDisplay, RecordingSignals, Scene, SceneReading,
+from referee.journal import read_journal
+from referee.simulated import (RecordingDisplay, RecordingSignals, SceneReading,
                                TruthPipeline, truth_reading)
-from referee.table import Table, open_table
+from referee.table import open_table
 
 OPTIONS = dict(DEMO_OPTIONS, match_length=5)
 

@@ -1,6 +1,4 @@
 """The referee's sub-commands: config --check/--example, export, replay wiring."""
-import pytest
-
 from referee import cli
 from referee.config import example_toml
 
@@ -76,8 +74,6 @@ def test_run_on_the_simulated_table_then_resumes(tmp_path, capsys):
 def test_run_keeps_a_finished_match_and_starts_the_next(tmp_path):
     import json
     import random
-    import engine
-    from referee import adapters
     from referee.demo import DEMO_OPTIONS, Director
     from referee.simulated import RecordingDisplay, RecordingSignals, TruthPipeline
     from referee.table import open_table
