@@ -46,7 +46,7 @@ def main(argv=None) -> int:
     cal = Calibration.from_image(cal_image, labels.load(folder / "minta_1.jpg.json"))
     board_only = BoardReader(cal, read_dice=False, read_cube=False)
     full = BoardReader(cal)
-    print(f"frame 1280x720, one OpenCV thread, median of 30 runs")
+    print("frame 1280x720, one OpenCV thread, median of 30 runs")
     print(f"{'stage':34} {'ms':>7} {'target':>8}")
     print(f"{'occlusion gate':34} {timed(full.gate, frame):7.2f} {'<= 5':>8}")
     print(f"{'motion gate':34} {timed(MotionGate(cal), frame):7.2f} {'<= 5':>8}")

@@ -506,6 +506,8 @@ class Calibration:
         from . import checkers  # the colour model and point reading live there
 
         image = as_image(image)
+        if home is not None and home not in HOMES:
+            raise CalibrationError(f"home must be one of {HOMES}, not {home!r}")
         if labels is not None and not isinstance(labels, dict):
             labels = labels_mod.load(labels)
         if labels is not None:
@@ -565,8 +567,6 @@ class Calibration:
             if set(players_) != set(colours):
                 raise CalibrationError(f"players {players_} do not match the label colours {colours}")
             if home is not None:
-                if home not in HOMES:
-                    raise CalibrationError(f"home must be one of {HOMES}, not {home!r}")
                 home_ = home
             else:
                 home_ = min(HOMES, key=lambda h: pip_total(label, h, players_))

@@ -66,7 +66,8 @@ def bin_index(bgr: np.ndarray) -> np.ndarray:
 
 
 def warp(image: np.ndarray, homography: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    return cv2.warpPerspective(image, homography, tuple(size), flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR)
+    """The playing area warped to its canonical rectangle."""
+    return cv2.warpPerspective(image, homography, tuple(size), flags=cv2.INTER_LINEAR)
 
 
 def _row_slice(row: str, H: int) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 import cv2
