@@ -80,6 +80,7 @@ def main(argv=None) -> int:
     totals = collections.Counter()
     times = []
     board_ms: list[float] = []
+    borrowed: list[str] = []
     header = f"{'session':22} {'frames':>6} {'calib. on':>12} {'points':>11} {'boards':>7} {'dice':>7} {'hands':>7} {'ms':>6}"
     print(header)
     print("-" * len(header))
@@ -95,6 +96,7 @@ def main(argv=None) -> int:
                 continue
             cal_name, cal = calibrations[min(same, key=lambda t: abs(when(t) - when(s)))]
             note = "*"
+            borrowed.append(f"{s} on {cal_name}")
         reader = BoardReader(cal)
         board_reader = BoardReader(cal, read_dice=False, read_cube=False)
         c = collections.Counter()
@@ -156,7 +158,8 @@ def main(argv=None) -> int:
     print(f"readings on hand frames {t['false_readings']} (target 0); clear frames called hand {t['false_hands']}")
     print(f"ms per frame (board + dice, {len(times)} frames at their own size) {sum(times) / max(len(times), 1):.1f}; "
           f"board alone {sum(board_ms) / max(len(board_ms), 1):.1f}  (bench/vision_speed.py: 1280x720 on one core)")
-    print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the same size")
+    print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the")
+    print("  same size: " + "; ".join(borrowed))
     return 0
 
 
