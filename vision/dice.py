@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 # Pips sit on a 3x3 grid; the grid step is about 0.27 of the face side on common dice.
 GRID_STEP = 0.27
 MAX_FIT_ERROR = 0.4
-MIN_WORK_SIZE = 0  # frames smaller than this (shorter side) are enlarged before looking for pips  # largest distance of a pip from its layout spot, in grid steps
+MIN_WORK_SIZE = 1000  # small frames are enlarged about to this (shorter side) before looking for pips
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ PATH_BRIGHT = 0.72  # the path between two pips of one face: its darkest tenth a
 FACE_EVEN = 0.78  # the face between the pips: its darkest sixth at least this bright relative to the ring  # the darkest fifth of the ring around a pip is at least this bright relative to the face
 PIP_DARKEST = 0.4  # the darkest pixel of a pip is at most this bright relative to the brightest in view
 PIP_MAX_CHROMA = 45  # max - min of B, G, R inside a pip
-PIP_SCALES = (5, 9, 15, 25)  # black-hat kernel sides: pips from about 2 to 22 pixels across
+PIP_SCALES = (5, 9, 15, 25, 41)  # black-hat kernel sides: pips from about 2 to 36 pixels across
 
 
 def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCALES) -> list[Pip]:
@@ -104,27 +104,39 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
     # pips are black or grey: coloured dark pixels (felt, checkers) around a die are not
     mask = ((black > thr) & (sat < PIP_MAX_CHROMA)).astype(np.uint8)
     # diagonal neighbours join only the tiniest pips; larger pips touching corner to corner stay apart
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8 if k <= 5 else 4)
+    n, labels = cv2.connectedComponents(mask, connectivity=8 if k <= 5 else 4)
     if n <= 1:
         return []
+    # per-component box, area, centroid, darkest pixel and elongation, all at once over the few
+    # mask pixels (OpenCV's own statistics cost more than this on a sparse mask)
+    py, px = np.nonzero(mask)
+    lab = labels[py, px]
+    order = np.argsort(lab, kind="stable")
+    lab_s = lab[order]
+    starts = np.flatnonzero(np.r_[True, lab_s[1:] != lab_s[:-1]])
+    which = lab_s[starts]
+
+    def per_label(values, reduce, fill):
+        out = np.full(n, fill, np.int32)
+        out[which] = reduce.reduceat(values[order], starts)
+        return out
+
+    x_lo, x_hi = per_label(px, np.minimum, w), per_label(px, np.maximum, -1)
+    y_lo, y_hi = per_label(py, np.minimum, h), per_label(py, np.maximum, -1)
+    stats = np.column_stack([x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1, np.bincount(lab, minlength=n)])
+    cnt = np.maximum(stats[:, 4], 1).astype(np.float64)
+    mx_ = np.bincount(lab, px, n) / cnt
+    my_ = np.bincount(lab, py, n) / cnt
     bws, bhs, areas = stats[1:, 2], stats[1:, 3], stats[1:, 4]
-    diam = np.sqrt(4 * areas / np.pi)
     xs0, ys0 = stats[1:, 0], stats[1:, 1]
     inside = (xs0 > 0) & (ys0 > 0) & (xs0 + bws < w) & (ys0 + bhs < h)  # cut by the edge: not a pip
     ok = (inside & (areas >= 3) & (bws < 2 * k) & (bhs < 2 * k) & (areas >= 0.25 * bws * bhs))
     # cheap tests at the centroid first: a bright surface around, a dark enough spot
-    cxs = np.clip(np.round(cents[1:, 0]).astype(int), 0, w - 1)
-    cys = np.clip(np.round(cents[1:, 1]).astype(int), 0, h - 1)
+    cxs = np.clip(np.round(mx_[1:]).astype(int), 0, w - 1)
+    cys = np.clip(np.round(my_[1:]).astype(int), 0, h - 1)
     around = closed[cys, cxs].astype(np.float32)
     ok &= (around >= 0.5 * bright) & (black[cys, cxs] >= np.maximum(18, 0.25 * around))
-    # per-component darkest pixel and elongation, for all components at once
-    py, px = np.nonzero(mask)
-    lab = labels[py, px]
-    darkest = np.full(n, 255, np.int32)
-    np.minimum.at(darkest, lab, gray[py, px].astype(np.int32))
-    cnt = np.maximum(np.bincount(lab, minlength=n), 1).astype(np.float64)
-    mx_ = np.bincount(lab, px, n) / cnt
-    my_ = np.bincount(lab, py, n) / cnt
+    darkest = per_label(gray[py, px].astype(np.int32), np.minimum, 255)
     a = np.bincount(lab, px.astype(np.float64) ** 2, n) / cnt - mx_ ** 2
     c = np.bincount(lab, py.astype(np.float64) ** 2, n) / cnt - my_ ** 2
     b = np.bincount(lab, px.astype(np.float64) * py, n) / cnt - mx_ * my_
@@ -407,11 +419,16 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         ox, oy = x0, y0
     # small frames are enlarged so that a pip spans a few pixels and a bridge one pixel
     scale = 1
-    if min(gray.shape) < MIN_WORK_SIZE:
-        scale = int(math.ceil(MIN_WORK_SIZE / min(gray.shape)))
+    if round(MIN_WORK_SIZE / min(gray.shape)) > 1:
+        scale = int(round(MIN_WORK_SIZE / min(gray.shape)))
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         sat = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-    pips = find_pips(gray, sat)
+    scales = PIP_SCALES
+    if region is not None:
+        # a region is a board: a die is about 1/26 of its width, a pip a fifth of that
+        pip = gray.shape[1] / 26 * 0.2
+        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip))
+    pips = find_pips(gray, sat, scales)
     if not pips:
         return []
     groups = _group(gray, pips)

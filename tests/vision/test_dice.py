@@ -83,7 +83,8 @@ def test_bad_images_are_vision_errors():
 
 @pytest.mark.data
 def test_board_photos_dice_values(shared_data):
-    """Measured 75.6% of the labelled dice values on boards/gallbotond; the floor sits just below."""
+    """Measured 91.1% of the labelled dice values on boards/gallbotond (target 99%: the misses are
+    mostly sixes about 13 pixels wide in the 480x360 webcam frames); the floor sits just below."""
     import cv2
     folder = shared_data / "boards" / "gallbotond"
     want_total = right_total = 0
@@ -95,16 +96,16 @@ def test_board_photos_dice_values(shared_data):
         got = collections.Counter(d.pips for d in read_dice(cv2.imread(str(folder / lab["image"]))))
         want_total += sum(want.values())
         right_total += sum((want & got).values())
-    assert right_total / want_total >= 0.73
+    assert right_total / want_total >= 0.89
 
 
 @pytest.mark.data
 def test_dice_photos_values_on_a_sample(shared_data):
-    """Every third photo of dice/matteop65: measured 85% of dice values right (centre match)."""
+    """Every sixth photo of dice/matteop65: 137 of 157 (87%) dice values right (centre match)."""
     import cv2
     folder = shared_data / "dice" / "matteop65"
     labelled = right = 0
-    for img_path in sorted(folder.glob("*.jpg"))[::3]:
+    for img_path in sorted(folder.glob("*.jpg"))[::6]:
         img = cv2.imread(str(img_path))
         h, w = img.shape[:2]
         found = read_dice(img)
@@ -115,4 +116,4 @@ def test_dice_photos_values_on_a_sample(shared_data):
             near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - cx, d.box[1] + d.box[3] / 2 - cy)
                     < size / 2 + 2]
             right += any(d.pips == int(c) + 1 for d in near)
-    assert right / labelled >= 0.80
+    assert right / labelled >= 0.84
