@@ -46,14 +46,14 @@ def run_load(workdir, broker, *, tables: int = 50, seconds: float = 15.0,
              step_every: float = 0.3, restart_at: tuple = (5.0,), down: float = 1.0,
              seed: int = 1, drain_timeout: float = 60.0, poll_every: float = 0.1,
              match_length: int = 7, crash: bool = False,
-             resync_after: float = 30.0) -> LoadResult:
+             resync_after: float = 30.0, club: str = "load") -> LoadResult:
     """Play `tables` simulated tables for `seconds` (each a step every ~step_every s, random
     exponential gaps), restarting `broker` (a broker.Mosquitto) at each time in restart_at
     (crash: SIGKILL instead of a clean stop, losing what the broker held in memory)."""
     workdir = pathlib.Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
     mqtt = MqttSettings(host="127.0.0.1", port=broker.port)
-    config = ClubConfig(club="load", database=str(workdir / "club.sqlite"), http_port=0,
+    config = ClubConfig(club=club, database=str(workdir / "club.sqlite"), http_port=0,
                         mqtt=mqtt)
     store = ClubStore(config.database)
     server = ClubServer(config, store).start(http=False)
