@@ -55,6 +55,15 @@ def main(argv=None) -> int:
     print(f"{'full read (board + dice)':34} {timed(full.read, frame):7.2f} {'<= 25':>8}   ({dice})")
     t_cal = timed(lambda f: Calibration.from_image(f, labels.load(folder / 'minta_1.jpg.json')), cal_image, 5)
     print(f"{'calibration (once per session)':34} {t_cal:7.2f}")
+    # the dice and cube stages alone (vision.dice, vision.cube): on the board region, as the
+    # reader calls them, and read_dice on the whole frame with no calibration (bgref read-dice)
+    from vision.cube import read_cube  # noqa: PLC0415
+    from vision.dice import read_dice  # noqa: PLC0415
+
+    region = full._region()
+    print(f"{'  read_dice, board region':34} {timed(lambda f: read_dice(f, region=region), frame):7.2f}")
+    print(f"{'  read_dice, whole frame':34} {timed(read_dice, frame):7.2f}")
+    print(f"{'  read_cube, with calibration':34} {timed(lambda f: read_cube(f, cal), frame):7.2f}")
     return 0
 
 

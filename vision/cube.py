@@ -124,13 +124,13 @@ def _ink_candidates(gray: np.ndarray, side_range: tuple[float, float]):
     dark = ((black > 25) & (black > 0.3 * closed)).astype(np.uint8)
     gap = max(2, int(round(0.12 * lo)))
     joined = cv2.dilate(dark, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * gap + 1, 2 * gap + 1)))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
-    for i in range(1, n):
-        x, y, w, h, _area = stats[i]
+    for c in contours:
+        x, y, w, h = cv2.boundingRect(c)
         if max(w, h) - 2 * gap < 0.25 * lo or max(w, h) - 2 * gap > 0.85 * hi:
             continue
-        rows, cols = np.nonzero((labels[y:y + h, x:x + w] == i) & (dark[y:y + h, x:x + w] > 0))
+        rows, cols = np.nonzero(dark[y:y + h, x:x + w])
         if len(rows) < 6:
             continue
         (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
@@ -185,6 +185,14 @@ def read_cube(image: np.ndarray, calibration=None, *, region: Optional[Sequence[
         raise ImageReadError(f"read_cube needs a BGR image, got shape {image.shape}")
     bgr = np.ascontiguousarray(image[:, :, :3])
     ox = oy = 0
+    to_unit, home = _board_frame(calibration, board, home)
+    if region is None and to_unit is not None:
+        # the cube lies on the board or just beside its frame: search the board's box, widened
+        inv = np.linalg.inv(to_unit)
+        box = cv2.perspectiveTransform(np.float64([[[-0.12, -0.2], [1.12, -0.2], [1.12, 1.2], [-0.12, 1.2]]]), inv)[0]
+        x0, y0 = np.floor(box.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(box.max(axis=0)).astype(int)
+        region = (x0, y0, x1 - x0, y1 - y0)
     if region is not None:
         x, y, w, h = (int(round(v)) for v in region)
         x0, y0 = max(0, x), max(0, y)
@@ -197,7 +205,6 @@ def read_cube(image: np.ndarray, calibration=None, *, region: Optional[Sequence[
     b, g, r = cv2.split(bgr)
     sat = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
 
-    to_unit, home = _board_frame(calibration, board, home)
     if to_unit is not None:
         # a point is about 1/12.5 of the playing area's width; the cube is about 3/4 of a point
         inv = np.linalg.inv(to_unit)

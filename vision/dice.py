@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 GRID_STEP = 0.27
 MAX_FIT_ERROR = 0.4
 MIN_WORK_SIZE = 1000  # small frames are enlarged about to this (shorter side) before looking for pips
+PIP_WORK_SIZE = 8.0  # in a board region, enlarged so that an expected pip is about this wide
 
 
 @dataclass(frozen=True)
@@ -418,16 +419,18 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         gray, sat = gray[y0:y1, x0:x1], sat[y0:y1, x0:x1]
         ox, oy = x0, y0
     # small frames are enlarged so that a pip spans a few pixels and a bridge one pixel
-    scale = 1
-    if round(MIN_WORK_SIZE / min(gray.shape)) > 1:
-        scale = int(round(MIN_WORK_SIZE / min(gray.shape)))
+    if region is not None:
+        # a region is a board: a die is about 1/26 of its width, a pip a fifth of that
+        pip = gray.shape[1] / 26 * 0.2
+        scale = max(1, int(round(PIP_WORK_SIZE / pip)))
+    else:
+        scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
+    if scale > 1:
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         sat = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
     scales = PIP_SCALES
     if region is not None:
-        # a region is a board: a die is about 1/26 of its width, a pip a fifth of that
-        pip = gray.shape[1] / 26 * 0.2
-        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip))
+        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip * scale))
     pips = find_pips(gray, sat, scales)
     if not pips:
         return []
