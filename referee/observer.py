@@ -131,6 +131,9 @@ class _Settler:
         self._candidate, self._count = object(), 0
 
 
+_UNKNOWN_DICE = (("?", True, "?"),)  # dice thought to lie on the table, faces unknown
+
+
 class Observer:
     """Feed it Readings in frame order; it returns the events each frame completes."""
 
@@ -139,7 +142,7 @@ class Observer:
         self.min_confidence = min_confidence
         self.frame = -1
         self._board = _Settler(settle)
-        self._dice = _Settler(settle, initial=(("?", True, "?"),) if dice_on_table else ())
+        self._dice = _Settler(settle, initial=_UNKNOWN_DICE if dice_on_table else ())
         self._cube = _Settler(settle)
         self._hand = False
         self.latest_sides: Optional[Sides] = None
@@ -151,8 +154,17 @@ class Observer:
         return self._board.stable[0] if self._board.stable else None
 
     @property
+    def board_confident(self) -> bool:
+        """Whether the last settled board was read with enough confidence."""
+        return bool(self._board.stable and self._board.stable[1])
+
+    @property
     def dice(self) -> tuple[DieKey, ...]:
         return self._dice.stable
+
+    def assume_dice_on_table(self) -> None:
+        """After a restart mid-turn: count the first clear frame without dice as the lift."""
+        self._dice.stable = _UNKNOWN_DICE
 
     def feed(self, reading) -> list:
         self.frame += 1

@@ -36,8 +36,7 @@ class Table:
     def __init__(self, *, settings, journal, signals, display, clock: Callable[[], float],
                  players: tuple[str, str] = ("Player 0", "Player 1"),
                  right_half_of: Callable[[int], str] = _default_right_half,
-                 min_confidence: float = 0.6, settle_frames: int = 1, brightness: int = 100,
-                 _state=None):
+                 min_confidence: float = 0.6, settle_frames: int = 1, brightness: int = 100):
         self.settings = settings
         self.journal = journal
         self.signals = signals
@@ -47,7 +46,7 @@ class Table:
         self.right_half_of = right_half_of
         self.brightness = brightness
         self.observer = Observer(settle=settle_frames, min_confidence=min_confidence)
-        self.state = _state if _state is not None else adapters.new_match(settings)
+        self.state = adapters.new_match(settings)
         self.phase = SETUP
         self.mover: Optional[int] = None      # whose move is being played (MOVE, CHECK)
         self.dice: Optional[engine.Dice] = None
@@ -201,9 +200,8 @@ class Table:
 
     def _on_move(self, event) -> None:
         if isinstance(event, DiceLifted):
-            sides = self.observer.board
-            confident = self.observer._board.stable[1] if self.observer._board.stable else False
-            self._judge(sides, confident, lifted_frame=event.frame)
+            self._judge(self.observer.board, self.observer.board_confident,
+                        lifted_frame=event.frame)
 
     def _on_check(self, event) -> None:
         if isinstance(event, BoardSeen):
@@ -492,7 +490,7 @@ class Table:
         if table.phase in (MOVE, REROLL):
             # the dice may have been lifted while the referee was down: the first clear frame
             # without dice counts as the lift
-            table.observer._dice.stable = (("?", True, "?"),)
+            table.observer.assume_dice_on_table()
         table._record("resumed")
         table._signal_turn()
         table._show()
