@@ -5,6 +5,22 @@
 action each means (R2, R8, R9, R11), records every decision in the journal before acting on the
 next one, and drives the Signals (LEDs) and the Display. `Table.resume` rebuilds a table from its
 journal after a crash or power cut by replaying the journalled match actions.
+
+The phases of a turn (`table.phase`):
+
+    setup     waiting for the set-up (R1); the start position read, or the new-game button
+    opening   one die each in each player's right half (R2); equal: reroll
+    roll      the player on roll may double (cube turned or button), then rolls; an illegal move
+              of the last mover may still be corrected here, until the opponent rolls or
+              doubles (then it stands, R9)
+    doubled   take (cube to the taker's side, or button), pass, beaver (held take), undo
+    reroll    bad dice (cocked, on a checker, outside the roller's right half, R8): lift them
+    move      the mover moves (hands over the board are never judged); lifting the dice ends
+              the turn and the board is judged: legal, illegal (-> roll with a pending
+              correction) or misread (-> check)
+    check     "check the board": judged again when the board is read again, confirm re-reads,
+              held confirm accepts the board as read
+    match over
 """
 from __future__ import annotations
 
