@@ -1,4 +1,6 @@
-"""The referee's sub-commands: config --check/--example, export, replay wiring."""
+"""The referee's sub-commands: config --check/--example, export, replay wiring, run."""
+import pytest
+
 from referee import cli
 from referee.config import example_toml
 
@@ -108,3 +110,25 @@ def test_run_keeps_a_finished_match_and_starts_the_next(tmp_path):
     assert len(kept) == 1 and '"match_over":true' in kept[0].read_text()
     fresh = [json.loads(x) for x in (tmp_path / "match.jsonl").read_text().splitlines()]
     assert fresh[0]["type"] == "match" and not any(r["type"] == "game_over" for r in fresh)
+
+
+@pytest.mark.data
+def test_run_over_a_folder_of_real_frames(tmp_path, shared_data, capsys):
+    """`bgref run` with a folder source and a calibration made from a real photo: every frame
+    is read (hands included) without a verdict, since that game never shows the set-up."""
+    from vision.calibration import Calibration
+    folder = shared_data / "boards" / "gallbotond"
+    session = sorted(folder.glob("2024-03-16_23_35_04_frame*.jpg"))
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for path in session:  # links to one session's photos (read in place, never copied)
+        (frames / path.name).symlink_to(path)
+    Calibration.from_image(session[0], str(session[0]) + ".json").save(tmp_path / "cal.json")
+    config = tmp_path / "bgref.toml"
+    config.write_text('[camera]\nsource = "folder:frames"\ncalibration = "cal.json"\n'
+                      '[signals]\npin_factory = "mock"\n[referee]\njournal = "m.jsonl"\n')
+    assert cli.main(["run", "-c", str(config)]) == 0
+    import json
+    records = [json.loads(x) for x in (tmp_path / "m.jsonl").read_text().splitlines()]
+    assert records[0]["type"] == "match" and not any(r["type"] == "verdict" for r in records)
+    assert "set up the checkers" in capsys.readouterr().out
