@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 # Pips sit on a 3x3 grid; the grid step is about 0.27 of the face side on common dice.
 GRID_STEP = 0.27
-MAX_FIT_ERROR = 0.4
+MAX_FIT_ERROR = 0.45
 MIN_WORK_SIZE = 1000  # small frames are enlarged about to this (shorter side) before looking for pips
 PIP_WORK_SIZE = 8.0  # in a board region, enlarged so that an expected pip is about this wide
 
@@ -72,7 +72,8 @@ RING_EVEN = 0.65
 PATH_BRIGHT = 0.72  # the path between two pips of one face: its darkest tenth at least this bright
 FACE_EVEN = 0.78  # the face between the pips: its darkest sixth at least this bright relative to the ring  # the darkest fifth of the ring around a pip is at least this bright relative to the face
 PIP_DARKEST = 0.4  # the darkest pixel of a pip is at most this bright relative to the brightest in view
-PIP_MAX_CHROMA = 45  # max - min of B, G, R inside a pip
+PIP_MAX_CHROMA = 45
+LONE_PIP_CHROMA = 50  # around a lone pip (face 1) nothing coloured: no checker beside it  # max - min of B, G, R inside a pip
 PIP_SCALES = (5, 9, 15, 25, 41)  # black-hat kernel sides: pips from about 2 to 36 pixels across
 
 
@@ -332,7 +333,7 @@ def fit_face(points: np.ndarray, radius: float, max_missing: int = 1) -> Optiona
         nearest = dist.argmin(axis=3)
         ordered = np.sort(nearest, axis=2)
         distinct = np.all(np.diff(ordered, axis=2) != 0, axis=2)
-        plausible = (step > 1.6 * radius) & (step < 6.0 * radius + 1.5) & distinct
+        plausible = (step > 1.2 * radius) & (step < 6.0 * radius + 1.5) & distinct
         err = np.where(plausible, err, np.inf)
         k = np.unravel_index(np.argmin(err), err.shape)
         e = float(err[k])
@@ -344,8 +345,8 @@ def fit_face(points: np.ndarray, radius: float, max_missing: int = 1) -> Optiona
     return best
 
 
-def _clean_around(gray, p: Pip) -> bool:
-    """A lone pip (face 1) needs a clean bright face all around it, out to about 3 radii."""
+def _clean_around(gray, sat, p: Pip) -> bool:
+    """A lone pip (face 1) needs a clean, bright, grey face all around it, out to about 3 radii."""
     h, w = gray.shape
     out = p.r * 3.2 + 1
     x0, x1 = int(max(0, p.x - out)), int(min(w, p.x + out + 1))
@@ -356,7 +357,8 @@ def _clean_around(gray, p: Pip) -> bool:
     if ring.sum() < 10:
         return False
     vals = gray[y0:y1, x0:x1][ring]
-    return float(np.percentile(vals, 5)) > 0.75 * p.face
+    chroma = sat[y0:y1, x0:x1][ring]
+    return float(np.percentile(vals, 5)) > 0.75 * p.face and float(np.percentile(chroma, 90)) < LONE_PIP_CHROMA
 
 
 def _face_is_clean(gray, sat, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
@@ -447,7 +449,7 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
             if len(parts) > 1:
                 work.extend(parts)
             continue
-        if len(g) == 1 and not _clean_around(gray, pips[g[0]]):
+        if len(g) == 1 and not _clean_around(gray, sat, pips[g[0]]):
             continue
         if len(g) > 1 and not _face_is_clean(gray, sat, fit, [pips[i] for i in g]):
             continue
