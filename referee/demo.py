@@ -175,11 +175,13 @@ def vision_pipeline(seed: int = 7):
                 raise VisionError("the set-up frame is not read back as the set-up")
             if board_only is None:
                 board_only = (BoardOnlyPipeline(camera, start, pipeline.calibration), style)
-            reading = pipeline.read(opening)
-            seen = sorted((d.pips, d.flat, d.where) for d in getattr(reading, "dice", ()))
-            if reading.hand_in_view or seen != sorted((p, f, w) for p, w, f in opening.dice):
-                raise VisionError(f"the opening dice are read as {seen or 'none'}"
-                                  + (" (a hand in view)" if reading.hand_in_view else ""))
+            for rolled in (opening, dataclasses.replace(
+                    start, dice=((6, "left half", True), (4, "left half", True)))):
+                reading = pipeline.read(rolled)
+                seen = sorted((d.pips, d.flat, d.where) for d in getattr(reading, "dice", ()))
+                if reading.hand_in_view or seen != sorted((p, f, w) for p, w, f in rolled.dice):
+                    raise VisionError(f"the dice {rolled.dice} are read as {seen or 'none'}"
+                                      + (" (a hand in view)" if reading.hand_in_view else ""))
         except (VisionError, ValueError) as exc:
             problems.append(f"{style}: {exc}")
             continue
