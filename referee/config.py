@@ -9,7 +9,10 @@ from __future__ import annotations
 import difflib
 import pathlib
 import re
-import tomllib
+try:
+    import tomllib  # Python 3.11+ (Raspberry Pi OS Bookworm has 3.11)
+except ModuleNotFoundError:  # pragma: no cover - older Pythons with the tomli backport
+    import tomli as tomllib
 from dataclasses import dataclass
 from typing import Any, Callable
 
