@@ -259,7 +259,7 @@ def _group(gray, pips: list[Pip]) -> list[list[int]]:
             if min(a.contrast, b.contrast) < LINK_CONTRAST * max(a.contrast, b.contrast):
                 continue  # the pips of one face are equally dark
             d = math.hypot(a.x - b.x, a.y - b.y)
-            if d > 9.5 * r + 2:
+            if d > 12 * r + 3:
                 continue
             if not _path_is_bright(gray, a, b, pips, gray_max):
                 continue
