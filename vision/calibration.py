@@ -62,7 +62,7 @@ def _quad_candidates(mask: np.ndarray, min_fill: float) -> list[tuple[float, np.
     """(area, 4 corners) of the large, nearly convex four-sided regions of a binary mask."""
     area_img = mask.shape[0] * mask.shape[1]
     out = []
-    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     for contour in contours:
         hull = cv2.convexHull(contour)
         area = cv2.contourArea(hull)
@@ -71,8 +71,40 @@ def _quad_candidates(mask: np.ndarray, min_fill: float) -> list[tuple[float, np.
         fill = cv2.contourArea(contour) / max(area, 1.0)
         approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
         if len(approx) == 4 and fill >= min_fill:
-            out.append((area, approx.reshape(4, 2).astype(np.float32)))
+            quad = order_corners(approx.reshape(4, 2).astype(np.float32))
+            out.append((area, _fit_sides(contour.reshape(-1, 2).astype(np.float32), quad)))
     return out
+
+
+def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Corners of a quad made exact: a straight line fitted to the outline points along each side
+    (away from the corners), and the corners where neighbouring lines meet."""
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        ab = b - a
+        length = float(np.linalg.norm(ab))
+        if length < 4:
+            return quad
+        t = ((points - a) @ ab) / (length * length)
+        dist = np.abs((points - a) @ np.array([-ab[1], ab[0]]) / length)
+        near = points[(t > 0.15) & (t < 0.85) & (dist < max(2.0, 0.01 * length))]
+        if len(near) < 5:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        A = np.array([d1, -d2]).T
+        if abs(np.linalg.det(A)) < 1e-6:
+            return quad
+        s_, _ = np.linalg.solve(A, p2 - p1)
+        corners.append(p1 + s_ * d1)
+    corners = np.float32(corners)
+    if np.abs(corners - quad).max() > 0.05 * float(np.linalg.norm(quad[2] - quad[0])):
+        return quad  # the lines went astray: keep the rough corners
+    return corners
 
 
 def find_outline(image: np.ndarray) -> np.ndarray:

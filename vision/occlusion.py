@@ -1,46 +1,65 @@
 """Occlusion: is a hand or arm over the board? Then the frame gets no reading at all, never a guess.
 
-A hand reaches the playing area from outside, so it must cross the board's outline: the gate
-compares a ring along the outline (a strip of the board just inside it and of the table just
-outside) with the same ring in the calibration image, after matching brightness sector by sector
-(light may change and fall unevenly). Checkers moved within the board (bar, trays) stay inside the
-ring. Inside the playing area, pixels far from every learnt colour (board, both checker colours)
-also count. The ring is warped small: the gate costs well under a millisecond on 1280x720.
+A hand reaches the playing area from outside, so it must cross the board's edge: the gate
+compares a strip just inside the board's outline (its frame or margin, short of the points, trays
+and bar) with the same strip in the calibration image, after matching brightness sector by sector
+(light may change and fall unevenly). Checkers moved within the board, and a cube or dice beside
+it, stay out of the strip. Inside the playing area, pixels far from every learnt colour (board,
+both checker colours) also count. The strip is warped small: the gate costs well under a
+millisecond on 1280x720.
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-RING_W = 160  # width of the small warped ring image
-MARGIN = 0.06  # table strip outside the board outline, as a fraction of its size
-INSET = 0.03  # strip of the board inside its outline
+RING_W = 320  # width of the small warped ring image
+MARGIN = 0.06  # the ring image reaches this far round the outline (a board that moved stays in it)
+EDGE = 0.03  # deepest the ring reaches into the board, as a fraction of its size
+TABLE = 0.015  # how far it reaches onto the table: short of a cube or dice lying beside the board
+MIN_CONTRAST = 40.0  # gray levels: a plain ring (wood on wood) must not turn noise into "change"
 CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference's contrast
 SECTORS = 16  # the ring is cut into this many pieces round the board
+TOLERANCE = 3  # pixels of the ring image (of RING_W) a found outline may be off
 
 
-def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, board_only: bool = False):
-    """Homography from the image to the ring image, its size, the ring mask and sector labels."""
+def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
+    """Homography from the image to the ring image, its size, the ring mask and sector labels.
+
+    The ring is the board's own edge: a strip just inside its outline, no deeper than the frame
+    (a little over half the way to the playing area, at most EDGE of the board's size), so
+    checkers on the points, in a tray or on the bar stay out of it, and so do a cube or dice
+    lying beside the board. A hand reaching onto the board must cross it.
+    """
     outer = np.float32(outer)
     centre = outer.mean(0)
     grown = centre + (outer - centre) * (1 + 2 * MARGIN)
     w = float(np.linalg.norm(grown[1] - grown[0]))
     h = float(np.linalg.norm(grown[3] - grown[0]))
     W, H = size or (RING_W, max(8, int(round(RING_W * h / max(w, 1.0)))))
-    M = cv2.getPerspectiveTransform(grown, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
-    # the ring runs along the board's outline: a hand reaching in must cross it, while checkers
-    # moved within the board (onto the bar, into a tray) stay inside it
     scale = 1 + 2 * MARGIN
-    inset = 1 - INSET
-    band = np.float32([[W / 2 + (x - W / 2) * inset / scale, H / 2 + (y - H / 2) * inset / scale]
-                       for x, y in ((0, 0), (W, 0), (W, H), (0, H))])
-    mask = np.full((H, W), 255, np.uint8)
-    if board_only:  # the table round a board that moved is not what it was: only the board's edge
-        mask[:] = 0
-        edge = np.float32([[W / 2 + (x - W / 2) / scale, H / 2 + (y - H / 2) / scale]
-                           for x, y in ((0, 0), (W, 0), (W, H), (0, H))])
-        cv2.fillConvexPoly(mask, np.round(edge).astype(np.int32), 255)
-    cv2.fillConvexPoly(mask, np.round(band).astype(np.int32), 0)
+    x0, x1 = W / 2 - W / 2 / scale, W / 2 + W / 2 / scale  # the outline in the ring image
+    y0, y1 = H / 2 - H / 2 / scale, H / 2 + H / 2 / scale
+    # map the outline itself (a quad of the board's plane), so that the same board seen from
+    # another angle lands on the same ring pixels
+    M = cv2.getPerspectiveTransform(outer, np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+    inner = cv2.perspectiveTransform(np.float32(corners).reshape(-1, 1, 2), M).reshape(4, 2)
+    gaps = (inner[:, 0].min() - x0, x1 - inner[:, 0].max(), inner[:, 1].min() - y0, y1 - inner[:, 1].max())
+    bw, bh = x1 - x0, y1 - y0
+    left, right = (max(1.0, min(EDGE * bw, 0.6 * g)) for g in gaps[:2])
+    top, bottom = (max(1.0, min(EDGE * bh, 0.6 * g)) for g in gaps[2:])
+    skin = 0.005 * bw  # keep off the outline itself, which a slightly moved board shifts
+    mask = np.zeros((H, W), np.uint8)
+    # a thin strip of table right beside the board (an arm the colour of the frame shows there)
+    out = TABLE * bw
+    cv2.rectangle(mask, (int(round(x0 - out)), int(round(y0 - out))),
+                  (int(round(x1 + out)) - 1, int(round(y1 + out)) - 1), 255, -1)
+    cv2.rectangle(mask, (int(round(x0 - skin)), int(round(y0 - skin))),
+                  (int(round(x1 + skin)) - 1, int(round(y1 + skin)) - 1), 0, -1)
+    cv2.rectangle(mask, (int(round(x0 + skin)), int(round(y0 + skin))),
+                  (int(round(x1 - skin)) - 1, int(round(y1 - skin)) - 1), 255, -1)
+    cv2.rectangle(mask, (int(round(x0 + left)), int(round(y0 + top))),
+                  (int(round(x1 - right)) - 1, int(round(y1 - bottom)) - 1), 0, -1)
     ys, xs = np.mgrid[0:H, 0:W]
     ang = np.arctan2((ys - H / 2) / H, (xs - W / 2) / W)
     sectors = ((ang + np.pi) / (2 * np.pi) * SECTORS).astype(np.int32) % SECTORS
@@ -57,12 +76,11 @@ def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], 
 class OcclusionGate:
     """Says whether a hand (or anything foreign) is over the board; cheap enough for every frame."""
 
-    def __init__(self, calibration, lut_class=None, lut_dist=None, *, sector_limit: float = 0.12,
-                 total_limit: float = 0.03, foreign_limit: float = 0.03, board_only: bool = False):
+    def __init__(self, calibration, lut_class=None, lut_dist=None, *, sector_limit: float = 0.25,
+                 total_limit: float = 0.08, foreign_limit: float = 0.03):
         self.calibration = calibration
         ref_size = (len(calibration.reference[0]), len(calibration.reference)) if calibration.reference else None
-        self.M, self.size, self.mask, sectors = _ring_geometry(calibration.outer, calibration.corners, ref_size,
-                                                               board_only)
+        self.M, self.size, self.mask, sectors = _ring_geometry(calibration.outer, calibration.corners, ref_size)
         self.sector_of = sectors[self.mask]
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
         self.sector_limit = sector_limit
@@ -72,9 +90,13 @@ class OcclusionGate:
         if ref is not None and ref.shape != (self.size[1], self.size[0]):
             ref = None
         self.ref = ref[self.mask] if ref is not None else None
+        if ref is not None:  # the darkest and brightest nearby: a board found a pixel off still matches
+            kernel = np.ones((TOLERANCE, TOLERANCE), np.uint8)
+            self.ref_lo = cv2.erode(ref, kernel)[self.mask]
+            self.ref_hi = cv2.dilate(ref, kernel)[self.mask]
         if self.ref is not None:
             lo, hi = np.percentile(self.ref, [5, 95])
-            self.contrast = max(float(hi - lo), 10.0)
+            self.contrast = max(float(hi - lo), MIN_CONTRAST)
         self.lut_dist = lut_dist
         self.last_total = 0.0
 
@@ -99,7 +121,10 @@ class OcclusionGate:
         if float(np.median(gain)) <= 0.21:
             self.last_total = 1.0
             return 1.0, 1.0
-        resid = np.abs(now - (gain[sec] * ref + off[sec])) / (gain[sec] * self.contrast)
+        g, o = gain[sec], off[sec]
+        below = g * self.ref_lo + o - now
+        above = now - (g * self.ref_hi + o)
+        resid = np.maximum(np.maximum(below, above), 0.0) / (g * self.contrast)
         changed = resid > CHANGE
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
         self.last_total = float(changed.mean())

@@ -122,7 +122,7 @@ class BoardReader:
         self.calibration = calibration
         self._moved = moved
         self._H = calibration.homography()
-        self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist, board_only=moved)
+        self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist)
 
     def relocate(self, frame: np.ndarray) -> bool:
         """Follow the board if it (or the camera) moved: find its outline in this frame and move
@@ -137,17 +137,18 @@ class BoardReader:
         except CalibrationError:
             return False
         old = np.float32(cal.outer)
-        if np.abs(found - old).max() < 0.01 * np.linalg.norm(old[2] - old[0]):
+        if np.abs(found - old).max() < 0.003 * np.linalg.norm(old[2] - old[0]):
             return False  # the board is where it was: what the gate saw is over it
         sides_old = np.linalg.norm(old - np.roll(old, 1, axis=0), axis=1)
         sides_new = np.linalg.norm(found - np.roll(found, 1, axis=0), axis=1)
         if np.abs(sides_new / np.maximum(sides_old, 1.0) - 1).max() > 0.1:
             return False  # not the same board seen the same way (or its outline is broken by a hand)
         move = cv2.getPerspectiveTransform(old, np.float32(found))
+        outer = cv2.perspectiveTransform(old.reshape(-1, 1, 2), move).reshape(4, 2)
         corners = cv2.perspectiveTransform(np.float32(cal.corners).reshape(-1, 1, 2), move).reshape(4, 2)
         self._use(dataclasses.replace(
             cal, corners=tuple(tuple(map(float, c)) for c in corners),
-            outer=tuple(tuple(map(float, c)) for c in found)), moved=True)
+            outer=tuple(tuple(map(float, c)) for c in outer)), moved=True)
         log.info("board moved: geometry follows it")
         return True
 
@@ -240,9 +241,9 @@ class BoardReader:
 
     def _cube(self, frame):
         try:
+            return self._read_cube(frame, self.calibration, region=self._region())
+        except TypeError:  # a cube reader that takes no region
             return self._read_cube(frame, self.calibration)
-        except TypeError:
-            return None
 
 
 def _optional(given, module: str, name: str):

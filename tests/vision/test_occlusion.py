@@ -34,7 +34,7 @@ def test_a_drawn_arm_across_the_outline_is_seen(gate):
     frame = cv2.imread(str(folder / CLEAR[0]))
     (x0, y0), (x1, y1) = g.calibration.outer[0], g.calibration.outer[2]
     arm = frame.copy()
-    cv2.line(arm, (int((x0 + x1) / 2), 0), (int((x0 + x1) / 2), int((y0 + y1) / 2)), (120, 150, 200), 25)
+    cv2.line(arm, (int((x0 + x1) / 2), 0), (int((x0 + x1) / 2), int((y0 + y1) / 2)), (120, 150, 200), 45)  # an arm: about a sixth of the board wide
     assert not g(frame) and g(arm)
 
 

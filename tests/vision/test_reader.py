@@ -215,7 +215,7 @@ def test_reader_follows_a_board_that_moved(reader, shared_data):
     r0, folder = reader
     truth = labels_mod.load(folder / "minta_7.jpg.json")
     frame = cv2.imread(str(folder / "minta_7.jpg"))
-    shift = np.float32([[1, 0, 40], [0, 1, -25]])  # the board pushed 40 px right, 25 px up
+    shift = np.float32([[1, 0, 40], [0, 1, 15]])  # the board pushed 40 px right, 15 px down
     moved = cv2.warpAffine(frame, shift, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE)
     fixed = BoardReader(r0.calibration, read_dice=False, follow_board=False)
     assert fixed.read(moved).hand_in_view  # without following, the moved board is "not there"
@@ -249,3 +249,27 @@ def test_dice_places_on_a_rendered_board(rendered_calibrations):
     bar = truth["geometry"]["bar"]
     assert reader.where((bar[0][0] + bar[1][0]) / 2, (bar[0][1] + bar[2][1]) / 2) == "bar"
     assert cal.right_half_of(0) == "right half" and cal.right_half_of(1) == "left half"
+
+
+def test_cube_and_dice_beside_the_board_are_not_a_hand(rendered_calibrations):
+    # a board with no bar: the owned cube lies just outside the frame at its owner's edge
+    view, cal = rendered_calibrations[("paper", "bottom right", False)]
+    reader = BoardReader(cal, read_dice=False)
+    for where in ("player0", "player1"):
+        image, truth = render.render_frame(*MIDDLE, view, cube=render.RenderCube(4, where), rng=3)
+        reading = reader.read(image)
+        assert not reading.hand_in_view, where
+        assert labels_mod.compare(reading.to_label_dict(), truth).board_right
+
+
+def test_rendered_camera_moves_are_followed():
+    # the renderer draws a new camera for each frame; the reader follows the board
+    view = render.BoardView(orientation="bottom right", style="classic", size=(640, 360))
+    image, _ = render.render_frame(START, START, view, rng=4)
+    reader = BoardReader(Calibration.from_image(image), read_dice=False)
+    dice = (render.RenderDie(5, "right half"), render.RenderDie(2, "right half"))
+    image, truth = render.render_frame(*MIDDLE, view, dice=dice, rng=4)
+    reading = reader.read(image)
+    assert not reading.hand_in_view and labels_mod.compare(reading.to_label_dict(), truth).board_right
+    image, _ = render.render_frame(*MIDDLE, view, dice=dice, hand=True, rng=4)
+    assert reader.read(image).hand_in_view
