@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 # Pips sit on a 3x3 grid; the grid step is about 0.27 of the face side on common dice.
 GRID_STEP = 0.27
 MAX_FIT_ERROR = 0.45
+MAX_BLOBS = 400  # dark spots examined one by one per scale
+MAX_PIPS = 120  # at most 8 dice of 6 pips, with room for spots that are no pips
 MIN_WORK_SIZE = 1000  # small frames are enlarged about to this (shorter side) before looking for pips
 PIP_WORK_SIZE = 8.0  # in a board region, enlarged so that an expected pip is about this wide
 
@@ -146,8 +148,11 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
     elong_all = np.sqrt(np.maximum((a + c) / 2 + root, 1e-6) / np.maximum((a + c) / 2 - root, 0.08))
     ok &= darkest[1:] <= PIP_DARKEST * bright
     ok &= elong_all[1:] < 3.0
+    chosen = np.nonzero(ok)[0]
+    if len(chosen) > MAX_BLOBS:  # a textured or noisy view: look at the strongest spots only
+        chosen = chosen[np.argsort(-black[cys[chosen], cxs[chosen]], kind="stable")[:MAX_BLOBS]]
     blobs = []  # (x, y, sub-mask) of each dark spot, blurred-together pips split apart
-    for i in np.nonzero(ok)[0] + 1:
+    for i in chosen + 1:
         x, y, bw, bh, area = stats[i]
         sub = labels[y:y + bh, x:x + bw] == i
         if 1.6 < elong_all[i] < 2.8 and area >= 6:  # two pips blurred into one
@@ -248,22 +253,20 @@ def _group(gray, pips: list[Pip]) -> list[list[int]]:
             i = parent[i]
         return i
 
-    for i in range(n):
-        for j in range(i + 1, n):
-            a, b = pips[i], pips[j]
-            r = max(a.r, b.r)
-            if max(a.r, b.r) > 1.9 * min(a.r, b.r) + 0.7:
-                continue
-            if abs(a.face - b.face) > 0.25 * max(a.face, b.face):
-                continue  # a side face is shaded differently from the top face
-            if min(a.contrast, b.contrast) < LINK_CONTRAST * max(a.contrast, b.contrast):
-                continue  # the pips of one face are equally dark
-            d = math.hypot(a.x - b.x, a.y - b.y)
-            if d > 12 * r + 3:
-                continue
-            if not _path_is_bright(gray, a, b, pips, gray_max):
-                continue
-            parent[find(i)] = find(j)
+    xy = np.array([[p.x, p.y] for p in pips]).reshape(-1, 2)
+    rad = np.array([p.r for p in pips])
+    near = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) <= 12 * np.maximum.outer(rad, rad) + 3
+    for i, j in zip(*np.nonzero(np.triu(near, 1))):  # pairs close enough to share a face
+        a, b = pips[i], pips[j]
+        if max(a.r, b.r) > 1.9 * min(a.r, b.r) + 0.7:
+            continue  # pips of one face are about the same size
+        if abs(a.face - b.face) > 0.25 * max(a.face, b.face):
+            continue  # a side face is shaded differently from the top face
+        if min(a.contrast, b.contrast) < LINK_CONTRAST * max(a.contrast, b.contrast):
+            continue  # the pips of one face are equally dark
+        if not _path_is_bright(gray, a, b, pips, gray_max):
+            continue
+        parent[find(i)] = find(j)
     groups: dict[int, list[int]] = {}
     for i in range(n):
         groups.setdefault(find(i), []).append(i)
@@ -434,6 +437,8 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     if region is not None:
         scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip * scale))
     pips = find_pips(gray, sat, scales)
+    if len(pips) > MAX_PIPS:  # a textured or noisy view: keep the darkest spots only
+        pips = sorted(pips, key=lambda p: -p.contrast)[:MAX_PIPS]
     if not pips:
         return []
     groups = _group(gray, pips)
