@@ -75,7 +75,7 @@ PATH_BRIGHT = 0.72  # the path between two pips of one face: its darkest tenth a
 FACE_EVEN = 0.78  # the face between the pips: its darkest sixth at least this bright relative to the ring  # the darkest fifth of the ring around a pip is at least this bright relative to the face
 PIP_DARKEST = 0.4  # the darkest pixel of a pip is at most this bright relative to the brightest in view
 PIP_MAX_CHROMA = 45
-LONE_PIP_CHROMA = 50  # around a lone pip (face 1) nothing coloured: no checker beside it  # max - min of B, G, R inside a pip
+LONE_PIP_CHROMA = 0.3  # around a lone pip (face 1) nothing coloured (chroma over grey level)  # max - min of B, G, R inside a pip
 PIP_SCALES = (5, 9, 15, 25, 41)  # black-hat kernel sides: pips from about 2 to 36 pixels across
 
 
@@ -360,7 +360,7 @@ def _clean_around(gray, sat, p: Pip) -> bool:
     if ring.sum() < 10:
         return False
     vals = gray[y0:y1, x0:x1][ring]
-    chroma = sat[y0:y1, x0:x1][ring]
+    chroma = sat[y0:y1, x0:x1][ring] / np.maximum(vals, 1.0)  # relative: dim light greys colours
     return float(np.percentile(vals, 5)) > 0.75 * p.face and float(np.percentile(chroma, 90)) < LONE_PIP_CHROMA
 
 
