@@ -14,6 +14,7 @@ __all__ = ["Legal", "Illegal", "check_play"]
 
 NEAREST_MAX = 5
 _VANISHED = "checkers appeared or vanished"
+_OUTSIDE = "bearing off while checkers are outside the home board"
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,17 @@ def check_play(before: Position, dice: Union[Dice, tuple, str], after: Position,
     if misread:
         return Illegal(misread, nearest, True)
     reason = _diagnose(before, dice, after, results, variant)
-    return Illegal(reason, nearest, reason.startswith(_VANISHED))
+    # A checker gone while others are outside the home board (or on the bar) cannot have been
+    # borne off, and a camera cannot tell the tray from a checker it lost (hidden, out of view):
+    # "check the board" (misread), never an illegal move. The reason still says what it looks like.
+    return Illegal(reason, nearest, reason.startswith(_VANISHED) or _lost(before, after) > 0)
+
+
+def _lost(before: Position, after: Position) -> int:
+    """Checkers of the side on roll gone from the board while some are outside the home board or
+    on the bar after the move (so none can have been borne off); 0 if none or bearing off could."""
+    gone = sum(before.on_roll) + before.waiting[0] - sum(after.on_roll) - after.waiting[0]
+    return gone if gone > 0 and any(after.on_roll[6:]) else 0
 
 
 def _count_problem(before: Position, after: Position) -> str:
@@ -161,7 +172,7 @@ def _relaxed(before: Position, dice: Dice, relax: str, variant: str) -> dict:
             if all_home:
                 moves.append((d - 1, -1, bar_detail))
             elif relax == "outside":
-                moves.append((d - 1, -1, "bearing off while checkers are outside the home board"))
+                moves.append((d - 1, -1, _OUTSIDE))
         elif all_home:
             higher = any(me[d - 1:6])
             for i in range(d - 2, -1, -1):

@@ -526,12 +526,7 @@ def judge(before, dice, sides: Optional[Sides], confident: bool, mover: int,
         after = adapters.position_after(sides, mover, before)
     except engine.EngineError as exc:
         return {"verdict": "misread", "reason": str(exc)}
-    gone = sum(before.on_roll) - sum(after.on_roll)
-    if gone > 0 and any(after.on_roll[6:]) and variant == "standard":
-        # none could be borne off with checkers still outside the home board: the camera lost
-        # it (a checker hidden or out of view), which is a misread, not an illegal move
-        return {"verdict": "misread",
-                "reason": f"{gone} checker{'s' if gone > 1 else ''} of the mover not seen"}
+    # a checker gone while others are outside the home board is a misread too (engine.check_play)
     result = engine.check_play(before, dice, after, variant)
     if isinstance(result, engine.Legal):
         return {"verdict": "legal", "play": result.play}

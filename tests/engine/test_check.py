@@ -46,6 +46,24 @@ def test_bearing_off_while_outside():
     p = Position(side({20: 1, 6: 12, 5: 2}), opp_at({22: 15}))
     verdict = check_play(p, Dice(5, 4), Position(side({16: 1, 6: 12, 5: 1}), p.opponent))
     assert verdict.reason == "bearing off while checkers are outside the home board"
+    # a camera cannot tell a checker borne off from one it lost: with checkers still outside
+    # none could go off, so this is "check the board" (misread), never an illegal move
+    assert verdict.misread and verdict.nearest
+
+
+def test_a_vanished_checker_while_others_are_outside_is_a_misread():
+    # 8/5 6/5 played, but a checker of the 13 is not seen
+    verdict = check_play(START, Dice(3, 1), Position(side({24: 2, 13: 4, 8: 2, 6: 4, 5: 2}),
+                                                    START.opponent))
+    assert not verdict and verdict.misread and verdict.reason.startswith("checkers appeared or vanished")
+    # 24/20 played with a 4-2, but the checker moved to the 2 is not seen (looks like 4/off)
+    p = Position(side({24: 1, 6: 10, 4: 4}), opp_at({22: 15}))
+    verdict = check_play(p, Dice(4, 2), Position(side({20: 1, 6: 10, 4: 3}), p.opponent))
+    assert not verdict and verdict.misread
+    # a checker left on the bar (the opponent's board closed but for the 21): none could go off
+    p = Position(side({6: 9, 4: 4}, bar=2), opp_at({19: 2, 20: 2, 22: 2, 23: 2, 24: 2, 1: 5}))
+    verdict = check_play(p, Dice(4, 2), Position(side({21: 1, 6: 9, 4: 3}, bar=1), p.opponent))
+    assert not verdict and verdict.misread
 
 
 def test_misread_when_checkers_appear_or_vanish():
