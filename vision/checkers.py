@@ -227,13 +227,25 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
     return out
 
 
-def read_bar(classes: np.ndarray, bar: tuple[int, int], pitch: float, names: tuple[str, str]):
+def bar_strip(bar: tuple[int, int] | None, width: int, pitch: float) -> tuple[int, int]:
+    """Canonical x range where bar checkers lie: the bar's middle, or on a board with no bar the
+    centre line between the halves (a thin strip there: point stacks beside it stay out)."""
+    if bar is not None:
+        b0, b1 = bar
+        w = b1 - b0
+        return b0 + int(w * 0.2), b1 - int(w * 0.2)
+    half = max(1, int(round(pitch * 0.15)))
+    return width // 2 - half, width // 2 + half
+
+
+def read_bar(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float, names: tuple[str, str]):
     """Checkers on the bar: per colour, stacks running from the middle of the bar outward in
-    either half. Returns ((colour, count), (colour, count)) and the lowest confidence."""
-    H = classes.shape[0]
-    b0, b1 = bar
-    w = b1 - b0
-    strip = classes[:, b0 + int(w * 0.2): b1 - int(w * 0.2)]
+    either half (on a board with no bar: along the centre line). Returns ((colour, count),
+    (colour, count)) and the lowest confidence. A stack is counted from its first checker, which
+    may lie a little off the middle."""
+    H, W = classes.shape[:2]
+    a, b = bar_strip(bar, W, pitch)
+    strip = classes[:, a:b]
     halves = (strip[: H // 2][::-1], strip[H - H // 2:])
     counts = [0, 0]
     conf = 1.0
@@ -241,7 +253,10 @@ def read_bar(classes: np.ndarray, bar: tuple[int, int], pitch: float, names: tup
         prof = np.stack([(half == 1).mean(1), (half == 2).mean(1)])
         for k in (0, 1):
             ext = stack_extent(prof[k], pitch)
-            x = ext / pitch
+            if ext <= 0:
+                continue
+            first = float(np.flatnonzero(prof[k] > 0.45)[0])
+            x = (ext - first) / pitch
             n = int(round(x))
             if n > 0:
                 counts[k] += n

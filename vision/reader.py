@@ -185,9 +185,7 @@ class BoardReader:
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
                 tuple(round(cols[("bottom", c)][2], 3) for c in range(12)))
-        bar = tuple((c, 0) for c in cal.colours)
-        if cal.bar is not None:
-            bar, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours)
+        bar, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours)
         dice = tuple(self._dice(frame, classes)) if self._read_dice else ()
         cube = self._cube(frame) if self._read_cube else None
         return Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar,

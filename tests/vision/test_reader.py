@@ -166,9 +166,12 @@ def test_rendered_dice_do_not_disturb_the_points(rendered_calibrations):
     assert labels_mod.compare(got, truth).board_right
 
 
-def test_rendered_bar_checkers_are_read(rendered_calibrations):
-    for orientation, swap in (("bottom right", False), ("top left", True)):
-        view, cal = rendered_calibrations[("tournament", orientation, swap)]
+@pytest.mark.parametrize("style, orientation, swap", [
+    ("tournament", "bottom right", False), ("tournament", "top left", True),
+    ("paper", "bottom right", False), ("paper", "top right", False)])  # paper: no bar, on the centre line
+def test_rendered_bar_checkers_are_read(rendered_calibrations, style, orientation, swap):
+    if True:
+        view, cal = rendered_calibrations[(style, orientation, swap)]
         p0, p1 = list(START), list(START)
         p0[5] -= 2
         p0[24] = 2
