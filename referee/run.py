@@ -9,7 +9,7 @@ import queue
 import signal
 import sys
 import time
-from typing import Optional
+from typing import Callable, Optional
 
 from .config import Config, load_config
 from .table import BUTTONS, MATCH_OVER, open_table, run_frames
@@ -68,6 +68,16 @@ def open_signals(config: Config):
     return signals, buttons
 
 
+def wire_buttons(buttons, put: Callable[[str], None]) -> None:
+    """Every button meaning of firmware_bridge.Buttons goes to put(name): the five presses and
+    the three holds (take held = beaver, confirm held = condone, undo held = new_game)."""
+    missing = [name for name in BUTTONS if not hasattr(buttons, f"when_{name}")]
+    if missing:
+        raise ValueError(f"the buttons have no {', '.join('when_' + n for n in missing)}")
+    for name in BUTTONS:
+        setattr(buttons, f"when_{name}", lambda n=name: put(n))
+
+
 def open_display(config: Config):
     import firmware_bridge
     if config.display.port == "terminal":
@@ -101,9 +111,7 @@ def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock) -> i
     if hasattr(source, "press"):  # the simulated table presses its buttons too
         source.press = presses.put
     if buttons is not None:
-        for name in BUTTONS:  # the five buttons and the held meanings (firmware_bridge.Buttons)
-            if hasattr(buttons, f"when_{name}"):
-                setattr(buttons, f"when_{name}", lambda n=name: presses.put(n))
+        wire_buttons(buttons, presses.put)
 
     def table_for(path):
         table = open_table(path, match_options=config.match_options(),
