@@ -348,6 +348,36 @@ def fit_face(points: np.ndarray, radius: float, max_missing: int = 1) -> Optiona
     return best
 
 
+def _pair_lone_pips(gray, sat, pips: list[Pip], lone: list[int]) -> list[tuple[list[int], FaceFit]]:
+    """Faces from pips left alone: two that make a clean 2 together (one may be fainter, e.g. half
+    hidden in blur), else each a 1 when it sits alone on a clean face."""
+    out = []
+    used: set[int] = set()
+    gray_max = cv2.dilate(gray, np.ones((3, 3), np.uint8))
+    pairs = []
+    for a in range(len(lone)):
+        for b in range(a + 1, len(lone)):
+            p, q = pips[lone[a]], pips[lone[b]]
+            d = math.hypot(p.x - q.x, p.y - q.y)
+            ratio = min(p.contrast, q.contrast) / max(p.contrast, q.contrast)
+            # equally dark pips were weighed by _group already: only a fainter partner is new here
+            if d <= 12 * max(p.r, q.r) + 3 and 0.4 <= ratio < LINK_CONTRAST:
+                pairs.append((d, lone[a], lone[b]))
+    for _d, i, j in sorted(pairs):
+        if i in used or j in used:
+            continue
+        fit = fit_face(np.array([[pips[i].x, pips[i].y], [pips[j].x, pips[j].y]]), (pips[i].r + pips[j].r) / 2)
+        if (fit is None or fit.pips != 2 or not _path_is_bright(gray, pips[i], pips[j], pips, gray_max)
+                or not _face_is_clean(gray, sat, fit, [pips[i], pips[j]])):
+            continue
+        used.update((i, j))
+        out.append(([i, j], fit))
+    for i in lone:
+        if i not in used and _clean_around(gray, sat, pips[i]):
+            out.append(([i], FaceFit(1, 0.0, 0, complex(pips[i].x, pips[i].y), complex(pips[i].r * 3.0))))
+    return out
+
+
 def _clean_around(gray, sat, p: Pip) -> bool:
     """A lone pip (face 1) needs a clean, bright, grey face all around it, out to about 3 radii."""
     h, w = gray.shape
@@ -443,6 +473,7 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         return []
     groups = _group(gray, pips)
     faces: list[tuple[list[int], FaceFit]] = []
+    lone: list[int] = []  # pips left alone: a face 1, or half of a 2 whose other pip looked fainter
     work = list(groups)
     while work:
         g = work.pop()
@@ -454,11 +485,13 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
             if len(parts) > 1:
                 work.extend(parts)
             continue
-        if len(g) == 1 and not _clean_around(gray, sat, pips[g[0]]):
+        if len(g) == 1:
+            lone.append(g[0])
             continue
-        if len(g) > 1 and not _face_is_clean(gray, sat, fit, [pips[i] for i in g]):
+        if not _face_is_clean(gray, sat, fit, [pips[i] for i in g]):
             continue
         faces.append((g, fit))
+    faces.extend(_pair_lone_pips(gray, sat, pips, lone))
     found = []
     for g, fit in faces:
         rmean = float(np.mean([pips[i].r for i in g]))

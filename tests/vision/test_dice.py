@@ -83,7 +83,7 @@ def test_bad_images_are_vision_errors():
 
 @pytest.mark.data
 def test_board_photos_dice_values(shared_data):
-    """Measured 94.3% of the labelled dice values on boards/gallbotond (target 99%: the misses are
+    """Measured 96.7% of the labelled dice values on boards/gallbotond (target 99%: the misses are
     mostly sixes about 13 pixels wide in the 480x360 webcam frames); the floor sits just below."""
     import cv2
     folder = shared_data / "boards" / "gallbotond"
@@ -96,12 +96,12 @@ def test_board_photos_dice_values(shared_data):
         got = collections.Counter(d.pips for d in read_dice(cv2.imread(str(folder / lab["image"]))))
         want_total += sum(want.values())
         right_total += sum((want & got).values())
-    assert right_total / want_total >= 0.92
+    assert right_total / want_total >= 0.95
 
 
 @pytest.mark.data
 def test_dice_photos_values_on_a_sample(shared_data):
-    """Every sixth photo of dice/matteop65: 137 of 157 (87%) dice values right (centre match)."""
+    """Every sixth photo of dice/matteop65: 136 of 157 (87%) dice values right (centre match)."""
     import cv2
     folder = shared_data / "dice" / "matteop65"
     labelled = right = 0
