@@ -2,20 +2,28 @@
 
 The stages, each cheap:
 
-1. Pip candidates: a black-hat (closing minus image) shows dark spots smaller than a die on a
-   bright surface; components that are small, round, much darker than their surroundings and
-   ringed by a bright, grey (unsaturated) die face are kept, with their radius.
-2. Pips are joined into dice: two pips belong to the same die when they are about the same size,
-   no farther apart than a face allows, and the straight path between them stays on a bright face
-   (two touching dice have a dark edge or shadow between them).
-3. Each group is checked against the pip layouts of a die (1..6 on a 3x3 grid); a group that
-   cannot be one face is split; pips on a side face (darker, squashed) are dropped.
-4. The top face's box comes from the pip layout (the die's side is about 1.3 times the distance
-   between opposite corner pips); a die is cocked (``flat=False``) when a second face with pips
-   shows beside the top face or the top face is strongly foreshortened.
+0. Small views are enlarged first (to about 1000 pixels on the short side, or in a board region
+   so that a pip is about 8 pixels wide): blurred pips 2-3 pixels across then keep apart.
+1. Pip candidates: black-hats (closing minus image) at a few kernel sizes show dark spots smaller
+   than the kernel; a kernel a little larger than a pip fills the pip but not the larger dark
+   background around a die. Spots that are small, round, black or grey, much darker than their
+   surroundings and ringed by a bright, even, grey die face are kept, with their radius; two pips
+   blurred into one are cut apart at a darker level.
+2. Pips are joined into faces: two pips belong to one face when they are about the same size and
+   darkness, no farther apart than a face allows, and the straight path between them stays on a
+   bright face (two touching dice have a dark edge or shadow between them).
+3. Each group is fitted with the pip layouts of a die (1..6 on a 3x3 grid, any turn and size, at
+   most one pip lost for 4..6); a group that is no face loses a stray pip or is split in two; the
+   face between the pips must be clean. A pip left alone is a 1 only on a clean grey face, or
+   pairs with a fainter neighbour into a 2.
+4. Faces much darker or fainter right beside a brighter one are side faces and are dropped. The
+   top face's box comes from the layout (side = grid step / 0.27); a die is cocked
+   (``flat=False``) when a side face beside it shows pips nearly as dark as its own, or its top
+   face is strongly foreshortened.
 
-Box coordinates are [x, y, w, h] in the full image. ``where`` is left to the caller (the board
-reader knows the geometry): read_dice reports "outside" unless given ``halves``.
+Box coordinates are [x, y, w, h] in the full image. ``where`` is always "outside": the board
+reader knows the geometry and names the place. Dice of another colour (the renderer's
+"tournament" red dice with white pips) are not read.
 """
 from __future__ import annotations
 
