@@ -95,11 +95,52 @@ def _players(v):
 
 def _pin_table(v):
     if not isinstance(v, dict):
-        return f"must be a table of name = GPIO number, got {v!r}"
-    for name, pin in v.items():
-        if not isinstance(pin, int) or isinstance(pin, bool) or not 0 <= pin <= 27:
-            return f"pin {name!r} must be a GPIO number 0..27, got {pin!r}"
-    return None
+        return f"must be a table of role = GPIO number, got {v!r}"
+    return None  # the roles and pins are checked by _pin_problems, each with its own line
+
+
+def _pin_roles(name: str) -> tuple[tuple[str, ...], tuple[str, ...], dict]:
+    """(roles, optional roles, default pins) of [signals] signal_pins or button_pins, as
+    firmware_bridge.pins defines them (the same names Signals and Buttons take)."""
+    from firmware_bridge import pins
+    if name == "signal_pins":
+        return pins.SIGNAL_ROLES, pins.OPTIONAL_SIGNAL_ROLES, dict(pins.DEFAULT_SIGNAL_PINS)
+    return pins.BUTTON_ROLES, (), dict(pins.DEFAULT_BUTTON_PINS)
+
+
+def _pin_problems(text: str, name: str, table: dict) -> list[tuple[int, str]]:
+    """Each wrong role or pin of [signals] `name` as (line, message): role names checked against
+    firmware_bridge.pins, pins 0..27 (false = not fitted, for the buzzer), no pin used twice."""
+    from firmware_bridge.errors import PinConfigError
+    from firmware_bridge.pins import check_pins
+    roles, optional, defaults = _pin_roles(name)
+
+    def line(role=None):
+        return ((role and _line_of(text, f"signals.{name}", role))
+                or _line_of(text, "signals", name) or _line_of(text, f"signals.{name}", None))
+    out = []
+    for role, pin in table.items():
+        if pin is False and role in optional:
+            pass
+        elif isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
+            no = " (or false: not fitted)" if role in optional else ""
+            out.append((line(role), f"[signals] {name}: pin {role!r} must be a GPIO number "
+                                    f"0..27{no}, got {pin!r}"))
+        if role not in roles:
+            hint = difflib.get_close_matches(role, roles, n=1)
+            out.append((line(role), f"[signals] {name}: unknown role {role!r}"
+                                    + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                                    + f"; the roles are {', '.join(roles)}"))
+    if not out:
+        try:  # the rest (a pin used twice, with the defaults for roles left out) as Signals does
+            check_pins(table, roles, optional, what=f"[signals] {name}", defaults=defaults)
+        except PinConfigError as exc:
+            both = re.search(r"used for both (\w+) and (\w+)", str(exc))
+            role = next((r for r in (both.groups() if both else ()) if r in table), None)
+            out.append((line(role), str(exc)
+                        + ("" if role is None or all(r in table for r in both.groups())
+                           else " (the other is the default wiring)")))
+    return out
 
 
 SCHEMA: tuple[Key, ...] = (
@@ -116,9 +157,9 @@ SCHEMA: tuple[Key, ...] = (
     Key("camera", "calibration", "calibration.json", "the board calibration made by `bgref calibrate` (relative to this file)", _string),
     Key("camera", "fps", 10.0, "frames read per second", _float(0.0, 120.0, open_low=True)),
     Key("signals", "pin_factory", "default", "gpiozero pin factory: " + ", ".join(PIN_FACTORIES), _choice(PIN_FACTORIES)),
-    Key("signals", "signal_pins", {}, "LED/buzzer GPIO numbers by name; empty = the wiring in hardware/", _pin_table),
-    Key("signals", "button_pins", {}, "button GPIO numbers by name; empty = the wiring in hardware/", _pin_table),
-    Key("display", "port", "terminal", "'terminal' (print to stdout) or a pyserial URL such as /dev/ttyACM0", _string),
+    Key("signals", "signal_pins", {}, "LED/buzzer GPIO numbers by role (turn0, turn1, illegal, attention, accepted, buzzer; buzzer = false: none fitted); roles left out keep the wiring in hardware/WIRING.md", _pin_table),
+    Key("signals", "button_pins", {}, "button GPIO numbers by role (double, take, pass, confirm, undo); roles left out keep the wiring in hardware/WIRING.md", _pin_table),
+    Key("display", "port", "terminal", "'terminal' (print to stdout) or the display's serial port; on the Pi use its /dev/serial/by-id/usb-... path, which stays the same across replugs (/dev/ttyACM0 may not)", _string),
     Key("display", "brightness", 100, "display brightness in percent, 0..100", _int(0, 100)),
     Key("referee", "journal", "bgref-journal.jsonl", "the match journal, resumed by `bgref run` (relative to this file; on the Pi a writable path such as /var/lib/bgref/match.jsonl)", _string),
     Key("referee", "min_confidence", 0.6, "below this reading confidence a point is 'check the board', never illegal", _float(0.0, 1.0)),
@@ -127,12 +168,34 @@ SCHEMA: tuple[Key, ...] = (
 SECTIONS = tuple(dict.fromkeys(k.section for k in SCHEMA))
 
 
+CLUB_SECTIONS = ("club", "mqtt")  # referee/club/config.py: club scorekeeping over MQTT
+
+
+def _club_config(data: dict, text: str, path: pathlib.Path | None):
+    """([club] and [mqtt] checked by referee.club.config.load_club_config, 'LINE: problem' or '')."""
+    from .club.config import ClubConfigError, load_club_config
+    try:
+        return load_club_config(data, path.parent if path else None), ""
+    except ClubConfigError as exc:
+        message = str(exc)
+    m = re.match(r"\[([\w.\-]+)\] (?:unknown key '([\w\-]+)'|(\w+))?", message)
+    line = 0
+    if m:
+        section, key = m.group(1), m.group(2) or m.group(3)
+        line = (_line_of(text, section, key) if key else 0) or _line_of(text, section, None)
+        if not line and section.startswith("club"):
+            line = _line_of(text, "club", "tables") or _line_of(text, "club", None)
+    return None, f"{line or 1}: {message}"
+
+
 @dataclass(frozen=True)
 class Config:
-    """A checked config: `config.section.key`, with defaults for keys left out."""
+    """A checked config: `config.section.key`, with defaults for keys left out; `config.club` is
+    the [club] and [mqtt] sections (referee.club.config.ClubConfig)."""
 
     path: pathlib.Path | None
     values: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+    club: Any = None
 
     def section(self, name: str) -> dict[str, Any]:
         return dict(dict(self.values)[name])
@@ -203,12 +266,14 @@ def parse_config(text: str, path: pathlib.Path | None = None) -> tuple[Config | 
     by_section = {s: {k.name: k for k in SCHEMA if k.section == s} for s in SECTIONS}
     values = []
     for key, value in data.items():
+        if key in CLUB_SECTIONS:
+            continue  # checked below by the club's own checker
         if key not in by_section:
-            hint = difflib.get_close_matches(key, SECTIONS, n=1)
+            hint = difflib.get_close_matches(key, SECTIONS + CLUB_SECTIONS, n=1)
             where = _line_of(text, key, None) if isinstance(value, dict) else _line_of(text, None, key)
             problems.append(f"{name}:{where}: unknown section [{key}]"
                             + (f" (did you mean [{hint[0]}]?)" if hint else
-                               f"; the sections are {', '.join('[' + s + ']' for s in SECTIONS)}"))
+                               f"; the sections are {', '.join('[' + s + ']' for s in SECTIONS + CLUB_SECTIONS)}"))
         elif not isinstance(value, dict):
             problems.append(f"{name}:{_line_of(text, None, key)}: {key} must be a [{key}] table")
     for section in SECTIONS:
@@ -225,9 +290,14 @@ def parse_config(text: str, path: pathlib.Path | None = None) -> tuple[Config | 
             wrong = keys[key].check(value)
             if wrong:
                 problems.append(f"{name}:{_line_of(text, section, key)}: [{section}] {key} {wrong}")
+            elif keys[key].check is _pin_table:
+                problems += [f"{name}:{line}: {msg}" for line, msg in _pin_problems(text, key, value)]
         merged = tuple((k, _freeze(given.get(k, spec.default))) for k, spec in keys.items())
         values.append((section, merged))
-    config = Config(path, tuple(values))
+    club, problem = _club_config(data, text, path)
+    if problem:
+        problems.append(f"{name}:{problem}")
+    config = Config(path, tuple(values), club)
     if not problems:
         m = config.section("match")
         if m["variant"] == "acey-deucey" and m["automatic_doubles"]:
@@ -287,7 +357,11 @@ def example_toml() -> str:
         for key in (k for k in SCHEMA if k.section == section):
             out.append(f"# {key.doc}")
             out.append(f"{key.name} = {_toml_value(key.default)}")
-    return "\n".join(out) + "\n"
+    from .club.config import CONFIG_EXAMPLE
+    out += ["", "# Club scorekeeping (referee/club/README.md): with [club] table set, `bgref run` also",
+            "# publishes its journal to the club's MQTT broker (as `bgref publish` does on its own).",
+            "# Checked by referee/club/config.py; the values shown are the defaults.", ""]
+    return "\n".join(out) + "\n" + CONFIG_EXAMPLE
 
 
 EXAMPLE_PATH = pathlib.Path(__file__).with_name("bgref.example.toml")

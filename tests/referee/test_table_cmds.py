@@ -132,3 +132,10 @@ def test_run_over_a_folder_of_real_frames(tmp_path, shared_data, capsys):
     records = [json.loads(x) for x in (tmp_path / "m.jsonl").read_text().splitlines()]
     assert records[0]["type"] == "match" and not any(r["type"] == "verdict" for r in records)
     assert "set up the checkers" in capsys.readouterr().out
+
+
+def test_config_check_reports_club_problems_with_the_line(tmp_path, capsys):
+    path = tmp_path / "bgref.toml"
+    path.write_text('[referee]\njournal = "m.jsonl"\n\n[mqtt]\nport = 99999\n')
+    assert cli.main(["config", "--check", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"{path}:5: [mqtt] port must be 1..65535")
