@@ -20,6 +20,7 @@ TABLE = 0.015  # how far it reaches onto the table: short of a cube or dice lyin
 MIN_CONTRAST = 40.0  # gray levels: a plain ring (wood on wood) must not turn noise into "change"
 CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference's contrast
 SECTORS = 16  # the ring is cut into this many pieces round the board
+SMALL = 1.6  # changed patches of the ring at most this many checkers across are a cube or a die
 TOLERANCE = 3  # pixels of the ring image (of RING_W) a found outline may be off
 
 
@@ -63,12 +64,13 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
     ys, xs = np.mgrid[0:H, 0:W]
     ang = np.arctan2((ys - H / 2) / H, (xs - W / 2) / W)
     sectors = ((ang + np.pi) / (2 * np.pi) * SECTORS).astype(np.int32) % SECTORS
-    return M, (W, H), mask > 0, sectors
+    checker = (inner[:, 0].max() - inner[:, 0].min()) / 13.0  # about a checker, in ring pixels
+    return M, (W, H), mask > 0, sectors, checker
 
 
 def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], ...]:
     """The gray ring image of a calibration frame, as nested tuples for the JSON file."""
-    M, size, _, _ = _ring_geometry(outer, corners)
+    M, size, _, _, _ = _ring_geometry(outer, corners)
     gray = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
     return tuple(tuple(int(v) for v in row) for row in gray)
 
@@ -80,7 +82,8 @@ class OcclusionGate:
                  total_limit: float = 0.08, foreign_limit: float = 0.03):
         self.calibration = calibration
         ref_size = (len(calibration.reference[0]), len(calibration.reference)) if calibration.reference else None
-        self.M, self.size, self.mask, sectors = _ring_geometry(calibration.outer, calibration.corners, ref_size)
+        self.M, self.size, self.mask, sectors, self.checker = _ring_geometry(
+            calibration.outer, calibration.corners, ref_size)
         self.sector_of = sectors[self.mask]
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
         self.sector_limit = sector_limit
@@ -110,25 +113,55 @@ class OcclusionGate:
         # match brightness sector by sector (light may fall unevenly): least squares gain and
         # offset from the reference to this frame
         sec, ref = self.sector_of, self.ref
-        n = np.maximum(self.sector_size, 1)
-        sx = np.bincount(sec, ref, SECTORS) / n
-        sy = np.bincount(sec, now, SECTORS) / n
-        sxx = np.bincount(sec, ref * ref, SECTORS) / n - sx * sx
-        sxy = np.bincount(sec, ref * now, SECTORS) / n - sx * sy
-        gain = np.where(sxx > 25.0, sxy / np.maximum(sxx, 1e-6), 1.0)
-        gain = np.clip(gain, 0.2, 5.0)
-        off = sy - gain * sx
+        gain, off = self._fit(sec, ref, now, None)
         if float(np.median(gain)) <= 0.21:
             self.last_total = 1.0
             return 1.0, 1.0
-        g, o = gain[sec], off[sec]
-        below = g * self.ref_lo + o - now
-        above = now - (g * self.ref_hi + o)
-        resid = np.maximum(np.maximum(below, above), 0.0) / (g * self.contrast)
-        changed = resid > CHANGE
+        resid = self._residual(gain, off, now)
+        if (resid > CHANGE).any():  # fit again without what changed: a cube in a sector must not
+            gain, off = self._fit(sec, ref, now, resid <= CHANGE)  # shift that sector's whole level
+            resid = self._residual(gain, off, now)
+        changed, largest = self._drop_small(resid > CHANGE)
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
         self.last_total = float(changed.mean())
-        return float(per_sector.max()), self.last_total
+        # a patch wider than SMALL checkers crossing the edge is an arm, whatever its sector's size
+        return max(float(per_sector.max()), largest * self.sector_limit), self.last_total
+
+    def _fit(self, sec, ref, now, keep):
+        """Least squares gain and offset per sector from the reference to this frame (over the
+        pixels kept, or all)."""
+        w = None if keep is None else keep.astype(np.float32)
+        n = np.maximum(np.bincount(sec, w, SECTORS), 1)
+        wr = ref if w is None else ref * w
+        sx = np.bincount(sec, wr, SECTORS) / n
+        sy = np.bincount(sec, now if w is None else now * w, SECTORS) / n
+        sxx = np.bincount(sec, wr * ref, SECTORS) / n - sx * sx
+        sxy = np.bincount(sec, wr * now, SECTORS) / n - sx * sy
+        gain = np.where(sxx > 25.0, sxy / np.maximum(sxx, 1e-6), 1.0)
+        gain = np.clip(gain, 0.2, 5.0)
+        return gain, sy - gain * sx
+
+    def _residual(self, gain, off, now):
+        g, o = gain[self.sector_of], off[self.sector_of]
+        below = g * self.ref_lo + o - now
+        above = now - (g * self.ref_hi + o)
+        return np.maximum(np.maximum(below, above), 0.0) / (g * self.contrast)
+
+    def _drop_small(self, changed: np.ndarray) -> np.ndarray:
+        """Changed ring pixels without the small patches: a cube or a die lying at the board's
+        edge changes a patch no bigger than itself (under SMALL checkers across), a hand or arm
+        reaching over the edge a larger one."""
+        if not changed.any():
+            return changed, 0.0
+        full = np.zeros(self.mask.shape, np.uint8)
+        full[self.mask] = changed
+        full = cv2.dilate(full, np.ones((3, 3), np.uint8))
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(full, connectivity=8)
+        limit = SMALL * self.checker
+        big = np.zeros(n, bool)
+        big[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) > limit
+        ext = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT])
+        return changed & big[lab[self.mask]], float(ext.max() / limit) if (ext > limit).any() else 0.0
 
     def occluded(self, frame: np.ndarray, canon_dist: np.ndarray | None = None) -> tuple[bool, float]:
         """(hand in view?, score where 1.0 is the limit)."""

@@ -276,3 +276,19 @@ def test_rendered_camera_moves_are_followed():
     assert not reading.hand_in_view and labels_mod.compare(reading.to_label_dict(), truth).board_right
     image, _ = render.render_frame(*MIDDLE, view, dice=dice, hand=True, rng=4)
     assert reader.read(image).hand_in_view
+
+
+@pytest.mark.parametrize("where", ["player0", "player1"])
+def test_cube_at_a_players_edge_of_a_tilted_paper_board_is_not_a_hand(where):
+    # as the referee's simulated camera draws it: 960x540, a little perspective, the cube just
+    # outside the frame over the board's margin (it used to break the gate's ring)
+    view = render.BoardView(orientation="bottom right", style="paper", size=(960, 540))
+    # (the renderer's camera follows its seed and what it draws: a cube in every frame keeps it still)
+    image, _ = render.render_frame(START, START, view, cube=render.RenderCube(64, "middle"), rng=7)
+    reader = BoardReader(Calibration.from_image(image), read_dice=False, read_cube=False)
+    image, truth = render.render_frame(*MIDDLE, view, cube=render.RenderCube(4, where), rng=7)
+    reading = reader.read(image)
+    assert not reading.hand_in_view
+    assert labels_mod.compare(reading.to_label_dict(), truth).board_right
+    image, _ = render.render_frame(*MIDDLE, view, cube=render.RenderCube(4, where), hand=True, rng=7)
+    assert reader.read(image).hand_in_view
