@@ -149,7 +149,7 @@ class BoardReader:
         self._use(dataclasses.replace(
             cal, corners=tuple(tuple(map(float, c)) for c in corners),
             outer=tuple(tuple(map(float, c)) for c in outer)), moved=True)
-        log.info("board moved: geometry follows it")
+        log.debug("board moved: geometry follows it")  # the demo camera moves every frame: not news
         return True
 
     def read(self, frame) -> Reading:

@@ -292,3 +292,16 @@ def test_cube_at_a_players_edge_of_a_tilted_paper_board_is_not_a_hand(where):
     assert labels_mod.compare(reading.to_label_dict(), truth).board_right
     image, _ = render.render_frame(*MIDDLE, view, cube=render.RenderCube(4, where), hand=True, rng=7)
     assert reader.read(image).hand_in_view
+
+
+def test_following_the_board_logs_nothing_at_info(caplog):
+    import logging
+
+    view = render.BoardView(orientation="bottom right", style="classic", size=(640, 360))
+    image, _ = render.render_frame(START, START, view, rng=4)
+    reader = BoardReader(Calibration.from_image(image), read_dice=False, read_cube=False)
+    with caplog.at_level(logging.INFO, logger="vision"):
+        for seed in (5, 6, 7):  # a new camera every frame: the board moves each time
+            image, _ = render.render_frame(*MIDDLE, view, rng=seed)
+            assert not reader.read(image).hand_in_view
+    assert not [r for r in caplog.records if r.levelno >= logging.INFO]
