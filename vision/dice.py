@@ -473,7 +473,7 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         sat = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
     scales = PIP_SCALES
     if region is not None:
-        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip * scale))
+        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 1.8 * pip * scale))
     pips = find_pips(gray, sat, scales)
     if len(pips) > MAX_PIPS:  # a textured or noisy view: keep the darkest spots only
         pips = sorted(pips, key=lambda p: -p.contrast)[:MAX_PIPS]

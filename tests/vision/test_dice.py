@@ -69,6 +69,25 @@ def test_rendered_frames_through_the_camera_measured():
     assert right / total >= 0.85
 
 
+def test_in_a_board_region_as_the_reader_asks_measured():
+    """read_dice(frame, region=board box), as BoardReader calls it: measured 79 of 80 on 40
+    frames (1280x720 and 960x540, classic and paper); 20 of them here, the floor just below."""
+    rng = np.random.default_rng(3)
+    right = total = 0
+    for k in range(20):
+        view = BoardView(("bottom right", "top left")[k % 2], ("classic", "paper")[k // 2 % 2],
+                         size=((1280, 720), (960, 540))[k // 4 % 2])
+        dice = tuple(RenderDie(int(rng.integers(1, 7)), ("left half", "right half")[j]) for j in range(2))
+        img, truth = render_frame(START, START, view, dice=dice, rng=k)
+        board = np.array(truth["geometry"]["board"])
+        (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
+        found = read_dice(img, region=(x0, y0, x1 - x0, y1 - y0))
+        for t in truth["dice"]:
+            total += 1
+            right += any(_centre_hit(d.box, t["box"]) and d.pips == t["pips"] for d in found)
+    assert right / total >= 0.95
+
+
 def test_no_dice_no_readings():
     img, _ = render_frame(START, START, BoardView("top left", "classic"), rng=4)
     assert read_dice(img) == []
