@@ -8,6 +8,7 @@ import os
 import queue
 import signal
 import sys
+import threading
 import time
 from typing import Callable, Optional
 
@@ -15,6 +16,59 @@ from .config import Config, load_config
 from .table import BUTTONS, MATCH_OVER, open_table, run_frames
 
 log = logging.getLogger(__name__)
+
+CAMERA_LOST_AFTER = 5.0   # seconds without a frame from a live camera: a "camera lost" fault
+DISPLAY_LOST_AFTER = 5.0  # seconds the serial display is not connected: a "display lost" fault
+
+
+class Watch:
+    """One part of the table: says "<name> lost" once it has failed for `lost_after` seconds
+    and "<name> back" when it works again, each once, through report(what)."""
+
+    def __init__(self, name: str, lost_after: float, clock: Callable[[], float],
+                 report: Callable[[str], None]):
+        self.name, self.lost_after, self.clock, self.report = name, lost_after, clock, report
+        self.last_ok = clock()
+        self.lost = False
+
+    def update(self, ok: bool) -> None:
+        now = self.clock()
+        if ok:
+            self.last_ok = now
+            if self.lost:
+                self.lost = False
+                self.report(f"{self.name} back")
+        elif not self.lost and now - self.last_ok >= self.lost_after:
+            self.lost = True
+            self.report(f"{self.name} lost")
+
+
+class LiveFrames:
+    """A live camera as a frame source: a missing frame (or a failed read) is retried rather
+    than taken as the end, until stop() says so; the watch hears of every attempt."""
+
+    def __init__(self, source, watch: Watch, stop: Callable[[], bool], *, retry: float,
+                 idle: Callable[[], None] = lambda: None):
+        self.source, self.watch, self.stop, self.retry, self.idle = source, watch, stop, retry, idle
+
+    def read(self):
+        while True:
+            try:
+                frame = self.source.read()
+            except Exception as exc:  # noqa: BLE001 - a camera driver may raise anything
+                log.warning("camera read failed: %s", exc)
+                frame = None
+            self.watch.update(frame is not None)
+            if frame is not None or self.stop():
+                return frame
+            self.idle()
+            time.sleep(self.retry)
+
+
+def is_live(source: str) -> bool:
+    """A camera that may skip frames (the Pi camera, a video device number), not a recording."""
+    kind, _, arg = source.partition(":")
+    return source == "picamera" or (kind == "video" and arg.isdigit())
 
 
 def open_camera(config: Config):
@@ -85,11 +139,39 @@ def open_display(config: Config):
     return firmware_bridge.SerialDisplay(config.display.port)
 
 
-def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time) -> int:
-    """Run the table until the frames end, the match is over, or SIGTERM/SIGINT."""
+def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time,
+                    mqtt_client_factory=None) -> int:
+    """Run the table until the frames end, the match is over, or SIGTERM/SIGINT.
+    mqtt_client_factory builds the club publisher's paho client (tests pass a stand-in)."""
     config = load_config(path)
     with contextlib.ExitStack() as parts:  # whatever was opened is closed, whatever happens
-        return _run(config, parts, max_frames=max_frames, clock=clock)
+        return _run(config, parts, max_frames=max_frames, clock=clock,
+                    mqtt_client_factory=mqtt_client_factory)
+
+
+def start_publisher(config: Config, journal_path, parts: contextlib.ExitStack,
+                    client_factory=None):
+    """With [club] table set: the club publisher of this journal, polling on a thread of its
+    own until the run ends (then it waits briefly for the broker's acks); else None."""
+    club = config.club
+    if club is None or not club.table:
+        return None
+    from .club.publisher import Publisher
+    publisher = Publisher(journal_path, club=club.club, table=club.table, mqtt=club.mqtt,
+                          cursor_path=club.cursor or None, client_factory=client_factory).start()
+    done = threading.Event()
+    thread = threading.Thread(target=publisher.run, args=(done.is_set,), name="club publisher",
+                              daemon=True)
+    thread.start()
+    log.info("publishing %s to %s:%d as table %s", journal_path, club.mqtt.host,
+             club.mqtt.port, club.table)
+
+    def stop() -> None:
+        done.set()
+        thread.join(timeout=5.0)
+        publisher.close()
+    parts.callback(stop)
+    return publisher
 
 
 def _closing(parts: contextlib.ExitStack, thing):
@@ -98,7 +180,8 @@ def _closing(parts: contextlib.ExitStack, thing):
     return thing
 
 
-def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock) -> int:
+def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock,
+         mqtt_client_factory=None) -> int:
     source_kind = config.camera.source.partition(":")[0]
     source, reader, right_half_of = open_camera(config)
     _closing(parts, source)
@@ -130,24 +213,37 @@ def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock) -> i
         journal_path.rename(kept)
         log.info("the match in %s is over: kept as %s; a new match starts", journal_path, kept)
         table = table_for(journal_path)
+    start_publisher(config, journal_path, parts, mqtt_client_factory)
     stopping = []
     previous = signal.signal(signal.SIGTERM, lambda *a: stopping.append(1))
     parts.callback(signal.signal, signal.SIGTERM, previous)
     paced = source_kind in ("picamera", "video")
     period = 1.0 / config.camera.fps
     last = [time.monotonic()]
+    stop = lambda: bool(stopping) or table.phase == MATCH_OVER  # noqa: E731
+    display_watch = None
+    if hasattr(display, "stats"):  # the serial display says whether its port is open
+        display_watch = Watch("display", DISPLAY_LOST_AFTER, clock, table.fault)
+
+    def watch_display() -> None:
+        if display_watch is not None:
+            display_watch.update(bool(display.stats.connected))
+
+    if is_live(config.camera.source):
+        source = LiveFrames(source, Watch("camera", CAMERA_LOST_AFTER, clock, table.fault), stop,
+                            retry=min(period, 0.1), idle=watch_display)
 
     def take_presses() -> None:
         while not presses.empty():
             table.press(presses.get_nowait())
 
     def between_frames(count: int) -> None:
+        watch_display()
         if paced:
             time.sleep(max(0.0, period - (time.monotonic() - last[0])))
             last[0] = time.monotonic()
 
     frames = run_frames(table, source, reader, on_frame=between_frames, after_read=take_presses,
-                        stop=lambda: bool(stopping) or table.phase == MATCH_OVER,
-                        max_frames=max_frames)
+                        stop=stop, max_frames=max_frames)
     log.info("%d frames; %s", frames, table.text)
     return 0

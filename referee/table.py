@@ -103,6 +103,12 @@ class Table:
             log.info("%s refused in phase %s: %s", type(event).__name__, self.phase, exc)
             self._say(f"not allowed: {exc}", record="refused", signal="attention")
 
+    def fault(self, what: str, **fields) -> dict:
+        """A fault of the table's parts ("camera lost", "display lost", "display back", ...):
+        journalled as a "fault" record, so the club page can show it; play goes on."""
+        log.warning("fault: %s", what)
+        return self._record("fault", what=what, **fields)
+
     # ---- phases --------------------------------------------------------------------------------
 
     def _on_setup(self, event) -> None:
