@@ -27,6 +27,9 @@ from vision.calibration import Calibration  # noqa: E402
 from vision.reader import BoardReader  # noqa: E402
 
 
+MIN_CONFIDENCE = 0.6  # referee.config's default min_confidence
+
+
 def session_of(name: str) -> str:
     return name.split("_frame")[0] if "_frame" in name else "minta"
 
@@ -134,6 +137,15 @@ def main(argv=None) -> int:
             c["dice_right"] += dice_right(got["dice"], label["dice"])
             c["dice_placed"] += dice_right([{"pips": (d["pips"], d["where"])} for d in got["dice"]],
                                            [{"pips": (d["pips"], d["where"])} for d in label["dice"]])
+            conf = got.get("confidence") or {}
+            wrong_at = {(w.split()[0], int(w.split()[1].rstrip(":")) - 1) for w in score.wrong}
+            for row in ("top", "bottom"):
+                for i, v in enumerate(conf.get(row, ())):
+                    if (row, i) in labels.uncertain_points(label):
+                        continue
+                    key = "conf_wrong" if (row, i) in wrong_at else "conf_right"
+                    c[key] += 1
+                    c[key + "_low"] += v < MIN_CONFIDENCE
             if args.verbose and score.wrong:
                 print(f"   {n}: {', '.join(score.wrong)}")
         times += ms
@@ -155,6 +167,8 @@ def main(argv=None) -> int:
     print(f"dice value and place   {t['dice_placed']}/{t['dice']} = {pct(t['dice_placed'], t['dice']):.1f}%   (where: left/right half, on checker, ...)")
     print(f"hands: recall          {found}/{t['hand_frames']} = {pct(found, t['hand_frames']):.1f}%, "
           f"precision {found}/{flagged} = {pct(found, flagged):.1f}%")
+    print(f"confidence < {MIN_CONFIDENCE} (referee asks for a look): right points {t['conf_right_low']}/{t['conf_right']}, "
+          f"wrong points {t['conf_wrong_low']}/{t['conf_wrong']}  (target: few right, all wrong)")
     print(f"readings on hand frames {t['false_readings']} (target 0); clear frames called hand {t['false_hands']}")
     print(f"ms per frame (board + dice, {len(times)} frames at their own size) {sum(times) / max(len(times), 1):.1f}; "
           f"board alone {sum(board_ms) / max(len(board_ms), 1):.1f}  (bench/vision_speed.py: 1280x720 on one core)")

@@ -116,8 +116,9 @@ def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], name
             other = stack_extent(prof[1 - k], pitch)
             if other > 0:
                 k, ext = 1 - k, other
-        if ext <= 0:
-            mass = float(sums.max()) / max(pitch, 1.0)
+        if ext <= 0:  # empty: doubtful only if checker colour lies where a first checker would
+            near = prof[:, : int(round(1.2 * pitch))].sum(1)  # (not a bar checker further in)
+            mass = float(near.max()) / max(pitch, 1.0)
             out[key] = (None, 0, float(max(0.0, 1.0 - 2 * mass)))
             continue
         x = (ext - offset[0 if key[0] == "top" else 1]) / pitch

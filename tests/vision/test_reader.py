@@ -305,3 +305,29 @@ def test_following_the_board_logs_nothing_at_info(caplog):
             image, _ = render.render_frame(*MIDDLE, view, rng=seed)
             assert not reader.read(image).hand_in_view
     assert not [r for r in caplog.records if r.levelno >= logging.INFO]
+
+
+def test_confidence_is_high_on_right_readings_beside_bar_checkers(rendered_calibrations):
+    # paper board: checkers on the centre line used to make the empty points beside them doubtful
+    view, cal = rendered_calibrations[("paper", "bottom right", False)]
+    p0, p1 = list(START), list(START)
+    p0[23] -= 2
+    p0[24] = 2
+    p1[12] -= 1
+    p1[24] = 1
+    image, truth = render.render_frame(p0, p1, view, rng=3)
+    reading = BoardReader(cal, read_dice=False).read(image)
+    assert reading.sides == (tuple(p0), tuple(p1))
+    assert reading.min_confidence >= 0.8
+
+
+def test_confidence_is_low_between_two_counts():
+    import numpy as np
+
+    prof = np.zeros((2, 100))
+    prof[0, :50] = 1.0  # 2.5 checkers of pitch 20: is it two or three?
+    (colour, n, conf), = checkers_mod.read_columns({("top", 0): prof}, 20.0, (0.0, 0.0), ("a", "b")).values()
+    assert colour == "a" and n in (2, 3) and conf < 0.2
+    prof[0, :40] = 1.0
+    prof[0, 40:] = 0.0
+    assert checkers_mod.read_columns({("top", 0): prof}, 20.0, (0.0, 0.0), ("a", "b"))[("top", 0)][2] > 0.9
