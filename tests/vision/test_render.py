@@ -185,11 +185,18 @@ def test_bad_requests_are_vision_errors():
 
 
 def test_a_1280x720_frame_renders_well_under_50_ms():
-    view = BoardView()
-    render_frame(START, START, view, dice=(3, 4), cube=2, rng=0)  # warm the caches
-    runs = []
-    for seed in range(10):
-        t0 = time.perf_counter()
-        render_frame(START, START, view, dice=(3, 4), cube=2, rng=seed)
-        runs.append(time.perf_counter() - t0)
-    assert min(runs) < 0.05  # the best run: other work on the machine only ever adds time
+    """CPU time of this process on one OpenCV thread, so other work on the machine cannot count."""
+    import cv2
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        view = BoardView()
+        render_frame(START, START, view, dice=(3, 4), cube=2, rng=0)  # warm the caches
+        runs = []
+        for seed in range(10):
+            t0 = time.process_time()
+            render_frame(START, START, view, dice=(3, 4), cube=2, rng=seed)
+            runs.append(time.process_time() - t0)
+    finally:
+        cv2.setNumThreads(threads)
+    assert sorted(runs)[len(runs) // 2] < 0.05
