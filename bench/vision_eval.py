@@ -64,6 +64,7 @@ def dice_right(read: list, truth: list) -> int:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    parser.add_argument("--no-photo", action="store_true", help="skip the no-calibration column")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every wrong point")
     args = parser.parse_args(argv)
     folder = pathlib.Path(args.data) / "boards" / "gallbotond"
@@ -172,6 +173,33 @@ def main(argv=None) -> int:
     print(f"readings on hand frames {t['false_readings']} (target 0); clear frames called hand {t['false_hands']}")
     print(f"ms per frame (board + dice, {len(times)} frames at their own size) {sum(times) / max(len(times), 1):.1f}; "
           f"board alone {sum(board_ms) / max(len(board_ms), 1):.1f}  (bench/vision_speed.py: 1280x720 on one core)")
+    if not args.no_photo:
+        from vision.photo import read_photo  # noqa: PLC0415
+        from vision.errors import VisionError  # noqa: PLC0415
+
+        u = collections.Counter()
+        for n in names:
+            label = truth[n]
+            if label["hand_in_view"] or not label["usable"]:
+                continue
+            u["boards"] += 1
+            try:
+                reading = read_photo(images[n])
+            except VisionError:
+                u["failed"] += 1
+                u["points"] += 24 - len(labels.uncertain_points(label))
+                continue
+            if reading.hand_in_view:
+                u["failed"] += 1
+                u["points"] += 24 - len(labels.uncertain_points(label))
+                continue
+            score = labels.compare(reading.to_label_dict(), label)
+            u["points"] += score.scored
+            u["points_right"] += score.right
+            u["boards_right"] += score.board_right
+        print(f"NO CALIBRATION (vision.photo, every clear frame on its own): points {u['points_right']}/{u['points']} = "
+              f"{pct(u['points_right'], u['points']):.1f}% (target >= 99%), boards {u['boards_right']}/{u['boards']} = "
+              f"{pct(u['boards_right'], u['boards']):.1f}% (target >= 90%); not read at all {u['failed']}")
     print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the")
     print("  same size: " + "; ".join(borrowed))
     return 0

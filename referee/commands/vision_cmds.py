@@ -25,8 +25,12 @@ def _read(args) -> int:
     from vision.calibration import as_image
     from vision.errors import CalibrationMismatchError
 
-    cal = Calibration.load(args.calibration)
-    reading = BoardReader(cal).read(as_image(args.image))
+    if args.calibration is None:  # any board, no calibration (issue 10, first stage)
+        from vision.photo import read_photo
+
+        reading = read_photo(as_image(args.image))
+    else:
+        reading = BoardReader(Calibration.load(args.calibration)).read(as_image(args.image))
     if not reading.board_found:
         raise CalibrationMismatchError(
             f"{args.image}: the board is not where {args.calibration} has it (calibrate again)")
@@ -76,7 +80,8 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("read", help="read the board in an image with a calibration")
     p.add_argument("image")
-    p.add_argument("--calibration", required=True, help="file written by `bgref calibrate`")
+    p.add_argument("--calibration", help="file written by `bgref calibrate` (without it: the board "
+                   "and its colours are found in the photo itself; experimental)")
     p.add_argument("--json", action="store_true", help="print the reading in the label format")
     p.set_defaults(func=_read)
 
