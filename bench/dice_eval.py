@@ -6,7 +6,8 @@ one reading with the same pips), and ms per image.
 - dice/matteop65: YOLO labels (class 0..5 = face 1..6, box of the top face); a reading matches a
   label when its box centre lies within half the label box's larger side of the label centre.
 - boards/gallbotond: labels give the dice values but no boxes; a frame's readings are matched to
-  its labelled dice as multisets of values (dice with unknown pips are left out).
+  its labelled dice as multisets of values (dice with unknown pips are left out). All those dice
+  lie flat: "flat" counts the readings called flat in frames with dice.
 - rendered: frames from vision.render with two or three random dice (flat, cocked, on a checker,
   in both halves), matched by centre as above.
 
@@ -123,7 +124,10 @@ def eval_boards(folder: pathlib.Path, verbose: bool) -> Tally:
         # detection: as many readings as labelled dice (values aside)
         t.matched += min(len(found), len(want))
         t.right += right
-        flat_want = [d for d in lab.get("dice", []) if d.get("pips")]
+        # every labelled die with known pips lies flat: readings called flat count as right
+        if want:
+            t.flat_total += len(found)
+            t.flat_right += sum(d.flat for d in found)
         if verbose and (right < len(want) or len(found) != len(want)):
             print(f"  {lab['image']}: labels {sorted(want)} read {sorted(d.pips for d in found)} "
                   f"boxes {[d.box for d in found]}")

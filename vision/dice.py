@@ -76,7 +76,7 @@ def _as_gray_and_sat(image: np.ndarray):
 
 
 FACE_VS_BRIGHTEST = 0.65  # a die face is at least this bright relative to the brightest 1% of the view
-COCKED_SQUASH = 0.8  # a top face shorter than this in one direction belongs to a cocked die
+COCKED_SQUASH = 0.7  # a top face shorter than this in one direction belongs to a cocked die
 LINK_CONTRAST = 0.55  # two pips of one face: the fainter at least this dark relative to the darker
 RING_EVEN = 0.65
 PATH_BRIGHT = 0.72  # the path between two pips of one face: its darkest tenth at least this bright
@@ -517,7 +517,8 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         pts = np.array([[pips[i].x, pips[i].y] for i in g])
         found.append(_Face(fit.pips, box, conf, float(np.mean([pips[i].face for i in g])),
                            float(np.median([pips[i].contrast for i in g])), cx, cy, side, _squash(pts, fit)))
-    dice = _drop_side_faces(found)
+    used = {i for g, _fit in faces for i in g}
+    dice = _drop_side_faces(found, [p for i, p in enumerate(pips) if i not in used])
     out = [Die(pips=f.pips, flat=flat, where="outside", box=f.box, confidence=round(f.conf, 3))
            for f, flat in dice]
     out.sort(key=lambda d: (d.box[0], d.box[1]))
@@ -551,11 +552,12 @@ def _squash(pts: np.ndarray, fit: FaceFit) -> float:
     return float(sv[1] / sv[0]) if sv[0] > 0 else 1.0
 
 
-def _drop_side_faces(faces: list[_Face]) -> list[tuple[_Face, bool]]:
+def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[tuple[_Face, bool]]:
     """Drop side faces (a fainter or darker face right beside a brighter one) and tell flat from cocked.
 
     A die is cocked when its top face is strongly foreshortened, or when a side face beside it shows
-    pips nearly as dark as the top face's (the die leans towards the camera's view of that side).
+    pips nearly as dark as the top face's (the die leans towards the camera's view of that side),
+    or pips that made no face of their own lie just beside the top face on a darker surface.
     """
     side_of: dict[int, int] = {}
     for i, f in enumerate(faces):
@@ -572,5 +574,7 @@ def _drop_side_faces(faces: list[_Face]) -> list[tuple[_Face, bool]]:
             continue
         leaning = any(t == j and faces[i].contrast >= 0.6 * top.contrast * faces[i].face / top.face
                       and faces[i].face >= 0.55 * top.face for i, t in side_of.items())
-        out.append((top, not (leaning or top.squash < COCKED_SQUASH)))
+        side_pips = any(0.5 * top.side < math.hypot(p.x - top.x, p.y - top.y) < 1.25 * top.side
+                        and p.face < 0.92 * top.face and p.contrast >= 0.35 * top.contrast for p in leftover)
+        out.append((top, not (leaning or side_pips or top.squash < COCKED_SQUASH)))
     return out
