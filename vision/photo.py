@@ -15,7 +15,8 @@ import cv2
 import numpy as np
 
 from . import checkers
-from .calibration import POINT_WIDTH, Calibration, _base, as_image, board_layouts, find_outline
+from .calibration import HOMES, Calibration, _base, as_image, board_layouts, find_outline, pip_total
+from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
 
@@ -80,6 +81,82 @@ def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
     return label, names
 
 
+def _stack_extents(image: np.ndarray, base: dict, centroids, names) -> tuple[dict, np.ndarray, float]:
+    """{(row, col): (class index 0/1, extent)} of every column whose stack starts at the board's
+    edge, measured with a colour model; also the canonical gray image and the point width."""
+    probe = Calibration(**base, colours=names, players=names, home="bottom right", centroids=centroids,
+                        pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+    W, H = probe.size
+    canon = checkers.warp(image, probe.homography(), probe.size)
+    lut_class, _ = checkers.build_lut(centroids)
+    classes = lut_class[checkers.bin_index(canon)]
+    spans = [probe.column_span(c) for c in range(12)]
+    pw = (spans[-1][1] - spans[0][0]) / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    out = {}
+    for key, prof in checkers.column_profiles(classes, spans, H).items():
+        k = int(np.argmax(prof.sum(1)))
+        ext = checkers.stack_extent(prof[k], pw * 0.9)
+        if ext > 0:
+            out[key] = (k, ext)
+    return out, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), pw
+
+
+def fit_pitch(extents: dict, pw: float) -> tuple[float, tuple[float, float]]:
+    """Checker pitch and per-row offset from stack lengths alone: the pitch (between 0.6 and 1.15
+    point widths: a checker is about as wide as a point) for which every stack's length is nearest
+    a whole number of checkers, in count units, summed over stacks."""
+    rows = np.array([0 if r == "top" else 1 for (r, _) in extents], int)
+    ext = np.array([e for _, e in extents.values()], float)
+    if len(ext) == 0:
+        raise CalibrationError("no checkers found on the points")
+    best = None
+    for p in np.arange(0.6, 1.151, 0.005) * pw:
+        offs = []
+        cost = 0.0
+        for r in (0, 1):
+            e = ext[rows == r]
+            if len(e) == 0:
+                offs.append(0.0)
+                continue
+            cands = np.arange(-0.35, 0.351, 0.025) * p
+            x = (e[None, :] - cands[:, None]) / p
+            n = np.maximum(1, np.round(x))
+            c = ((x - n) ** 2).sum(1)
+            i = int(np.argmin(c))
+            offs.append(float(cands[i]))
+            cost += float(c[i])
+        if best is None or cost < best[0] - 1e-9:
+            best = (cost, float(p), (offs[0], offs[1]))
+    return best[1], best[2]
+
+
+def _calibrate_layout(image: np.ndarray, base: dict):
+    """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
+    from the stack lengths, then the colour model and pitch refitted on the label they give."""
+    rough, names = photo_label(image, base)
+    first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
+                 bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
+    fields, _ = checkers.learn(image, base, first, names)
+    extents, _, pw = _stack_extents(image, base, fields["centroids"], names)
+    pitch, offset = fit_pitch(extents, pw)
+    rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
+    for (row, col), (k, ext) in extents.items():
+        n = int(round((ext - offset[0 if row == "top" else 1]) / pitch))
+        if n > 0:
+            rows[row][col] = [names[k], n]
+    label = dict(first, top=rows["top"], bottom=rows["bottom"])
+    fields, score = checkers.learn(image, base, label, names)
+    named = fields.pop("named_colours")
+    colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
+    renamed = {names[0]: colours[0], names[1]: colours[1]}
+    label = dict(label, top=[[renamed.get(c), n] for c, n in label["top"]],
+                 bottom=[[renamed.get(c), n] for c, n in label["bottom"]])
+    home = min(HOMES, key=lambda h: pip_total(label, h, colours))
+    reference = ring_reference(image, base["outer"], base["corners"])
+    cal = Calibration(**base, colours=colours, players=colours, home=home, reference=reference, **fields)
+    return cal, score
+
+
 def calibrate_photo(image) -> Calibration:
     """A Calibration learnt from one photo of a board in any position (no label, no start)."""
     image = as_image(image)
@@ -90,16 +167,15 @@ def calibrate_photo(image) -> Calibration:
     for layout in board_layouts(image, rotate):
         base = _base(image, rotate, *layout)
         try:
-            label, _ = photo_label(image, base)
-            cal = Calibration.from_image(image, label)
+            cal, score = _calibrate_layout(image, base)
         except CalibrationError as exc:
             log.debug("layout failed: %s", exc)
             continue
-        best = cal
-        break
+        if best is None or score > best[1]:
+            best = (cal, score)
     if best is None:
         raise CalibrationError("board found but its checkers could not be told from its points")
-    return best
+    return best[0]
 
 
 def read_photo(image) -> Reading:
