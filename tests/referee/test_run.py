@@ -14,21 +14,31 @@ def buttons():
     from gpiozero.pins.mock import MockFactory
     from firmware_bridge import Buttons
     factory = MockFactory()
-    with Buttons(pin_factory=factory, bounce_time=0.01, hold_time=0.1) as b:
+    with Buttons(pin_factory=factory, bounce_time=0.01, hold_time=0.5) as b:
         b.factory = factory
         yield b
 
 
-def _push(buttons, role: str, seconds: float) -> None:
+def _pin(buttons, role: str):
     from firmware_bridge.pins import DEFAULT_BUTTON_PINS
-    pin = buttons.factory.pin(DEFAULT_BUTTON_PINS[role])
-    pin.drive_low()
-    time.sleep(seconds)
-    pin.drive_high()
+    return buttons.factory.pin(DEFAULT_BUTTON_PINS[role])
 
 
-def _next(presses: queue.Queue) -> str:
-    return presses.get(timeout=2.0)
+def _press(buttons, role: str, presses: queue.Queue) -> str:
+    """Press and release well inside hold_time; what the table was told."""
+    _pin(buttons, role).drive_low()
+    time.sleep(0.03)
+    _pin(buttons, role).drive_high()
+    return presses.get(timeout=3.0)
+
+
+def _hold(buttons, role: str, presses: queue.Queue) -> str:
+    """Keep the button down until the table is told something (the hold fires while held)."""
+    _pin(buttons, role).drive_low()
+    try:
+        return presses.get(timeout=3.0)
+    finally:
+        _pin(buttons, role).drive_high()
 
 
 @pytest.mark.parametrize("role, meaning", [("take", "beaver"), ("confirm", "condone"),
@@ -36,12 +46,10 @@ def _next(presses: queue.Queue) -> str:
 def test_run_wires_the_held_meanings_of_the_buttons(buttons, role, meaning):
     presses: queue.Queue = queue.Queue()
     wire_buttons(buttons, presses.put)
-    _push(buttons, role, 0.04)                # a press
-    assert _next(presses) == role
-    _push(buttons, role, 0.3)                 # held past hold_time: the second meaning
-    assert _next(presses) == meaning
+    assert _press(buttons, role, presses) == role
+    assert _hold(buttons, role, presses) == meaning  # held past hold_time: the second meaning
     time.sleep(0.05)
-    assert presses.empty()
+    assert presses.empty()                           # and the release says nothing more
 
 
 def test_buttons_without_a_held_meaning_are_refused():
