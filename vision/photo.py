@@ -43,26 +43,49 @@ def _bases(image: np.ndarray, base: dict) -> tuple[np.ndarray, np.ndarray, list]
     return np.float32(means), pw, strips
 
 
+SAME_COLOUR = 12.0  # weighted-Lab distance within which two base samples are one colour (shading)
+
+
+def _checker_bases(means: np.ndarray) -> np.ndarray:
+    """Which of the 24 point bases show a checker. Points alternate two colours along a row, the
+    rows in step or one point apart: in each parity class most bases show that class's point
+    colour (its densest colour), and a base far from it is a checker."""
+    same = np.array([(i % 12) % 2 for i in range(24)])
+    shifted = np.array([(i % 12 + i // 12) % 2 for i in range(24)])
+    best = None
+    for parity in (same, shifted):
+        point = np.zeros(24, bool)
+        for v in (0, 1):
+            idx = np.flatnonzero(parity == v)
+            m = means[idx]
+            d = np.sqrt(((m[:, None] - m[None]) ** 2).sum(-1))
+            mode = m[int(np.argmax((d < SAME_COLOUR).sum(1)))]
+            for _ in range(2):
+                dist = np.sqrt(((m - mode) ** 2).sum(1))
+                inl = dist < SAME_COLOUR
+                mode = m[inl].mean(0)
+                spread = float(np.median(dist[inl]))
+            dist = np.sqrt(((m - mode) ** 2).sum(1))
+            point[idx] = dist < max(SAME_COLOUR, 3.0 * spread)
+        if best is None or point.sum() > best.sum():
+            best = point
+    return ~best
+
+
+
 def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
     """A first label of the photo: which points hold checkers of which colour, and how many."""
     means, pw, strips = _bases(image, base)
+    checker = _checker_bases(means)
+    if checker.sum() < 2:
+        raise CalibrationError("no checkers found at the points' bases")
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
     cv2.setRNGSeed(1)
-    _, lab_, centres = cv2.kmeans(means, 4, None, criteria, 5, cv2.KMEANS_PP_CENTERS)
-    lab_ = lab_.ravel()
-    # point colours: clusters whose members keep one parity of the column (the rows' patterns
-    # may be in step or one point apart)
-    same = np.array([(i % 12) % 2 for i in range(24)])
-    shifted = np.array([(i % 12 + i // 12) % 2 for i in range(24)])
-    purity = []
-    for k in range(4):
-        members = lab_ == k
-        if members.sum() < 2:
-            purity.append(1.0 if members.sum() == 0 else 0.0)
-            continue
-        purity.append(max(abs(same[members].mean() - 0.5), abs(shifted[members].mean() - 0.5)) * 2)
-    order = np.argsort(purity)  # least parity-bound first: the checker colours
-    checker_k = [int(order[0]), int(order[1])]
+    _, two, centres2 = cv2.kmeans(means[checker], 2, None, criteria, 5, cv2.KMEANS_PP_CENTERS)
+    lab_ = np.full(24, -1)
+    lab_[checker] = two.ravel()
+    centres = np.concatenate([centres2, means[~checker]]) if (~checker).any() else centres2
+    checker_k = [0, 1]
     names = ("colour0", "colour1")
     rows = {"top": [], "bottom": []}
     for i in range(24):
@@ -72,7 +95,8 @@ def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
             rows[row].append([None, 0])
             continue
         d = np.sqrt(((strips[i] - centres[k]) ** 2).sum(1))
-        near = d < max(12.0, 0.5 * float(np.linalg.norm(centres[k] - centres[[j for j in range(4) if j != k]], axis=1).min()))
+        others = np.delete(centres, k, axis=0)
+        near = d < max(12.0, 0.5 * float(np.linalg.norm(others - centres[k], axis=1).min()))
         runs = np.flatnonzero(~near)
         ext = int(runs[runs > pw * 0.5][0]) if (runs > pw * 0.5).any() else len(near)
         rows[row].append([names[checker_k.index(k)], max(1, int(round(ext / pw)))])
