@@ -42,6 +42,16 @@ def text_window(text, offset):
     return doubled[start:start + WIDTH]
 
 
+def short_name(names, player, width=7):
+    """A player's name in width characters; where both names cut alike ("Player 0", "Player 1"),
+    the last character is kept, so the two rows still tell the players apart."""
+    name = names[player]
+    other = names[1 - player]
+    if len(name) > width and name[:width] == other[:width]:
+        return name[:width - 1] + name[-1]
+    return name[:width]
+
+
 def player_line(fields, player):
     """One player's row: turn marker, name, cube if owned, score, pips."""
     names = fields.get("names") or ("Player1", "Player2")
@@ -52,7 +62,7 @@ def player_line(fields, player):
     points = "%d" % score[player] if score is not None else ""
     pips = fields.get("pips")
     pip_text = "p%d" % pips[player] if pips is not None else ""
-    return marker + _left(names[player], 7) + _left(owned, 4) + _right(points, 3) + _right(pip_text, 5)
+    return marker + _left(short_name(names, player), 7) + _left(owned, 4) + _right(points, 3) + _right(pip_text, 5)
 
 
 def middle_line(fields):

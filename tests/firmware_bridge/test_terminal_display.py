@@ -40,3 +40,12 @@ def test_clear_mode_redraws_in_place():
 
 def test_to_ascii_folds_accents_and_replaces_the_rest():
     assert to_ascii("Çelik Ünal ½ ✓") == "Celik Unal 1?2 ?"
+
+
+def test_names_that_cut_alike_keep_their_last_character():
+    state = DisplayState(names=("Player 0", "Player 1"), score=(0, 0), match_length=5)
+    rows = state.lines()
+    assert rows[0][1:8] == "Player0"
+    assert rows[1][1:8] == "Player1"
+    other = DisplayState(names=("Alexandra", "Bob"), score=(0, 0), match_length=5).lines()
+    assert other[0][1:8] == "Alexand"
