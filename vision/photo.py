@@ -48,29 +48,32 @@ SAME_COLOUR = 12.0  # weighted-Lab distance within which two base samples are on
 
 def _checker_bases(means: np.ndarray) -> np.ndarray:
     """Which of the 24 point bases show a checker. Points alternate two colours along a row, the
-    rows in step or one point apart: in each parity class most bases show that class's point
-    colour (its densest colour), and a base far from it is a checker."""
+    rows in step or one point apart, so a point colour is common in its parity class and rare in
+    the other, while a checker colour shows in both (a colour holding more than half of a class
+    is still told apart so). A base far from its class's point colour is a checker."""
     same = np.array([(i % 12) % 2 for i in range(24)])
     shifted = np.array([(i % 12 + i // 12) % 2 for i in range(24)])
+    near = np.sqrt(((means[:, None] - means[None]) ** 2).sum(-1)) < SAME_COLOUR
     best = None
     for parity in (same, shifted):
         point = np.zeros(24, bool)
+        total = 0
         for v in (0, 1):
             idx = np.flatnonzero(parity == v)
+            other = np.flatnonzero(parity != v)
+            inside = near[np.ix_(idx, idx)].sum(1)
+            score = inside - near[np.ix_(idx, other)].sum(1)
+            j = int(np.lexsort((inside, score))[-1])
+            total += int(score[j])
             m = means[idx]
-            d = np.sqrt(((m[:, None] - m[None]) ** 2).sum(-1))
-            mode = m[int(np.argmax((d < SAME_COLOUR).sum(1)))]
-            for _ in range(2):
-                dist = np.sqrt(((m - mode) ** 2).sum(1))
-                inl = dist < SAME_COLOUR
-                mode = m[inl].mean(0)
-                spread = float(np.median(dist[inl]))
+            mode = m[near[idx[j], idx]].mean(0)
             dist = np.sqrt(((m - mode) ** 2).sum(1))
+            inl = dist < SAME_COLOUR
+            spread = float(np.median(dist[inl])) if inl.any() else 0.0
             point[idx] = dist < max(SAME_COLOUR, 3.0 * spread)
-        if best is None or point.sum() > best.sum():
-            best = point
-    return ~best
-
+        if best is None or total > best[0]:
+            best = (total, point)
+    return ~best[1]
 
 
 def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
@@ -117,15 +120,40 @@ def _stack_extents(image: np.ndarray, base: dict, centroids, names) -> tuple[dic
     spans = [probe.column_span(c) for c in range(12)]
     pw = (spans[-1][1] - spans[0][0]) / 12.0 if probe.bar is None else probe.bar[0] / 6.0
     out = {}
+    widths = []
     for key, prof in checkers.column_profiles(classes, spans, H).items():
         k = int(np.argmax(prof.sum(1)))
         ext = checkers.stack_extent(prof[k], pw * 0.9)
         if ext > 0:
             out[key] = (k, ext)
-    return out, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), pw
+            widths.append(_first_width(classes, spans[key[1]], key[0], k + 1, pw))
+    widths = [w for w in widths if w > 0]
+    width = float(np.median(widths)) if widths else 0.0
+    return out, width, pw
 
 
-def fit_pitch(extents: dict, pw: float) -> tuple[float, tuple[float, float]]:
+def _first_width(classes: np.ndarray, span, row: str, cls: int, pw: float) -> float:
+    """Width across the column of the first checker of a stack (the run of its class through the
+    column's middle, widest over the rows of its first half): a checker is round, so this is the
+    pitch of a stack whose checkers touch."""
+    H = classes.shape[0]
+    x0, x1 = span
+    xc = (x0 + x1) // 2
+    a, b = max(0, int(x0 - 0.3 * pw)), min(classes.shape[1], int(x1 + 0.3 * pw))
+    ys = range(int(0.25 * pw), int(0.6 * pw))
+    best = 0
+    for y in ys:
+        line = classes[y if row == "top" else H - 1 - y, a:b] == cls
+        c = xc - a
+        if not line[c]:
+            continue
+        left = c - (np.flatnonzero(~line[:c])[-1] if (~line[:c]).any() else -1) - 1
+        right = (np.flatnonzero(~line[c:])[0] if (~line[c:]).any() else len(line) - c)
+        best = max(best, left + right)
+    return float(best)
+
+
+def fit_pitch(extents: dict, pw: float, width: float = 0.0) -> tuple[float, tuple[float, float]]:
     """Checker pitch and per-row offset from stack lengths alone: the pitch (between 0.6 and 1.15
     point widths: a checker is about as wide as a point) for which every stack's length is nearest
     a whole number of checkers, in count units, summed over stacks."""
@@ -134,7 +162,8 @@ def fit_pitch(extents: dict, pw: float) -> tuple[float, tuple[float, float]]:
     if len(ext) == 0:
         raise CalibrationError("no checkers found on the points")
     best = None
-    for p in np.arange(0.6, 1.151, 0.005) * pw:
+    lo, hi = (0.6 * pw, 1.15 * pw) if width <= 0 else (0.94 * width, 1.06 * width)
+    for p in np.arange(lo, hi + 1e-6, 0.005 * pw):
         offs = []
         cost = 0.0
         for r in (0, 1):
@@ -142,7 +171,7 @@ def fit_pitch(extents: dict, pw: float) -> tuple[float, tuple[float, float]]:
             if len(e) == 0:
                 offs.append(0.0)
                 continue
-            cands = np.arange(-0.35, 0.351, 0.025) * p
+            cands = np.arange(-0.15, 0.301, 0.025) * p
             x = (e[None, :] - cands[:, None]) / p
             n = np.maximum(1, np.round(x))
             c = ((x - n) ** 2).sum(1)
@@ -161,8 +190,9 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
                  bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
     fields, _ = checkers.learn(image, base, first, names)
-    extents, _, pw = _stack_extents(image, base, fields["centroids"], names)
-    pitch, offset = fit_pitch(extents, pw)
+    extents, width, pw = _stack_extents(image, base, fields["centroids"], names)
+    pitch, offset = fit_pitch(extents, pw, width)
+    log.debug("checker width %.1f, pitch %.1f, offset %s (point width %.1f)", width, pitch, offset, pw)
     rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
     for (row, col), (k, ext) in extents.items():
         n = int(round((ext - offset[0 if row == "top" else 1]) / pitch))
