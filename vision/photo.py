@@ -211,10 +211,41 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     return cal, score
 
 
+class UnreadablePhotoError(CalibrationError):
+    """A photo that cannot be read with no calibration; the message says why (too dark, seen too
+    steeply, the board partly outside the picture, no board)."""
+
+
+def check_photo(image: np.ndarray) -> np.ndarray:
+    """The board's outline (image order) if the photo can be read, else UnreadablePhotoError."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if float(np.percentile(gray, 95)) < 50:
+        raise UnreadablePhotoError("the photo is too dark to read a board in it")
+    try:
+        outer = find_outline(image)
+    except CalibrationError as exc:
+        raise UnreadablePhotoError(f"no board found in the photo ({exc})") from exc
+    h, w = image.shape[:2]
+    margin = 0.004 * max(h, w)
+    on_edge = [(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in outer]
+    if sum(on_edge) >= 2:
+        raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
+    sides = np.linalg.norm(outer - np.roll(outer, -1, axis=0), axis=1)  # top, right, bottom, left
+    ratio = min(min(sides[0], sides[2]) / max(sides[0], sides[2]), min(sides[1], sides[3]) / max(sides[1], sides[3]))
+    if ratio < STEEPEST:
+        raise UnreadablePhotoError(
+            f"the board is seen too steeply (its far side is {ratio:.0%} of its near side; "
+            f"take the photo from higher up)")
+    return outer
+
+
+STEEPEST = 0.55  # far side over near side of the board's outline: about 50 degrees from above
+
+
 def calibrate_photo(image) -> Calibration:
     """A Calibration learnt from one photo of a board in any position (no label, no start)."""
     image = as_image(image)
-    outer = find_outline(image)
+    outer = check_photo(image)
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
     best = None
@@ -228,12 +259,17 @@ def calibrate_photo(image) -> Calibration:
         if best is None or score > best[1]:
             best = (cal, score)
     if best is None:
-        raise CalibrationError("board found but its checkers could not be told from its points")
+        raise UnreadablePhotoError("board found but its checkers could not be told from its points")
     return best[0]
+
+
+def photo_reading(image) -> tuple[Reading, Calibration]:
+    """Read one photo of any board with no calibration; also the calibration learnt from it."""
+    image = as_image(image)
+    cal = calibrate_photo(image)
+    return BoardReader(cal, follow_board=False).read(image), cal
 
 
 def read_photo(image) -> Reading:
     """Read one photo of any board with no calibration."""
-    image = as_image(image)
-    cal = calibrate_photo(image)
-    return BoardReader(cal, follow_board=False).read(image)
+    return photo_reading(image)[0]

@@ -1,19 +1,42 @@
 """`bgref calibrate`, `bgref read`, `bgref read-dice`: the vision stages from the command line."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
+
+HOMES_BY_DIRECTION = {"ccw": "right", "cw": "left"}  # the bottom player's home side for each direction
 
 
 def _calibrate(args) -> int:
     from vision import Calibration
+    from vision.errors import CalibrationError
 
-    cal = Calibration.from_image(
-        args.image,
-        args.labels,
-        players=tuple(args.players) if args.players else None,
-        home=args.home,
-    )
+    try:
+        cal = Calibration.from_image(
+            args.image,
+            args.labels,
+            players=tuple(args.players) if args.players else None,
+            home=args.home,
+        )
+    except CalibrationError as exc:
+        if args.labels is not None:
+            raise
+        from vision.calibration import as_image
+        from vision.photo import calibrate_photo
+
+        # not the starting position: a game in progress, read from the photo itself
+        cal = calibrate_photo(as_image(args.image))
+        print(f"not the starting position ({exc}): calibrated on the game in progress")
+        if args.players:
+            if set(args.players) != set(cal.colours):
+                raise CalibrationError(f"players {tuple(args.players)} do not match the colours seen {cal.colours}")
+            if tuple(args.players) != cal.players:
+                row, side = cal.home.split()
+                cal = dataclasses.replace(cal, home=f"{'top' if row == 'bottom' else 'bottom'} {side}")
+            cal = dataclasses.replace(cal, players=tuple(args.players))
+        if args.home:
+            cal = dataclasses.replace(cal, home=args.home)
     cal.save(args.output)
     print(f"calibrated: colours {cal.colours[0]} and {cal.colours[1]}, player 0 is {cal.players[0]} "
           f"with home {cal.home}; written to {args.output}")
@@ -25,23 +48,41 @@ def _read(args) -> int:
     from vision.calibration import as_image
     from vision.errors import CalibrationMismatchError
 
-    if args.calibration is None:  # any board, no calibration (issue 10, first stage)
-        from vision.photo import read_photo
+    import cv2
 
-        reading = read_photo(as_image(args.image))
+    image = as_image(args.image)
+    if args.calibration is None:  # any board, no calibration (issue 10)
+        from vision.photo import photo_reading
+
+        reading, cal = photo_reading(image)
     else:
-        reading = BoardReader(Calibration.load(args.calibration)).read(as_image(args.image))
+        cal = Calibration.load(args.calibration)
+        reading = BoardReader(cal).read(image)
+    if args.overlay:
+        from vision.overlay import draw_overlay
+
+        if not cv2.imwrite(str(args.overlay), draw_overlay(image, cal, reading)):
+            raise OSError(f"{args.overlay}: cannot write the overlay image there")
     if not reading.board_found:
         raise CalibrationMismatchError(
             f"{args.image}: the board is not where {args.calibration} has it (calibrate again)")
     label = reading.to_label_dict()
     label = {"image": pathlib.Path(args.image).name, **label}
+    position = None
+    if args.position and not reading.hand_in_view:
+        position = position_of(reading, bottom=args.bottom, direction=args.direction, on_roll=args.on_roll)
+        label["position"] = {"gnu_id": position[0].id, "xgid": position[0].xgid, "assumed": list(position[1])}
     if args.json:
         print(labels.dumps(label))
         return 0
     if reading.hand_in_view:
         print("hand in view: no reading")
         return 0
+    if position is not None:
+        print(f"Position ID {position[0].id}")
+        print(f"XGID {position[0].xgid}")
+        for line in position[1]:
+            print(f"assumed: {line}")
     for row in ("top", "bottom"):
         cells = [f"{c[0][0] if c else '.'}{n}" if n else "." for c, n in label[row]]
         print(f"{row:6} " + " ".join(f"{x:>3}" for x in cells))
@@ -49,6 +90,74 @@ def _read(args) -> int:
         print(f"die {d.pips} {'flat' if d.flat else 'cocked'} {d.where}")
     print(f"lowest point confidence {reading.min_confidence:.2f}")
     return 0
+
+
+def _colour(name: str | None, colours: tuple[str, str], option: str) -> str | None:
+    if name is None:
+        return None
+    for c in colours:
+        if c.lower() == name.lower():
+            return c
+    raise ValueError(f"{option} {name!r}: the checker colours read are {colours[0]!r} and {colours[1]!r}")
+
+
+def _pip_total(rows: dict, home: str, players: tuple[str, str]) -> int:
+    from vision.calibration import point_place
+
+    total = 0
+    for player in (0, 1):
+        for point in range(1, 25):
+            row, col = point_place(home, player, point)
+            colour, count = rows[row][col]
+            if colour == players[player]:
+                total += point * count
+    return total
+
+
+PIP_MARGIN = 20  # pips: the orientation with the smaller total must win by this much to be inferred
+
+
+def position_of(reading, *, bottom=None, direction=None, on_roll=None):
+    """(engine.Position, assumptions) of a reading. `bottom` is the colour whose home board is
+    along the bottom edge, `direction` the way it moves round the board in the picture (ccw: home
+    at the bottom right), `on_roll` the colour to move. What is not given is inferred when the
+    pip counts decide it (checkers are nearer their home than not), else assumed and said so."""
+    from engine import Position
+    from vision.calibration import point_place
+
+    colours = tuple(reading.players)
+    bottom = _colour(bottom, colours, "--bottom")
+    on_roll = _colour(on_roll, colours, "--on-roll")
+    rows = {"top": reading.top, "bottom": reading.bottom}
+    choices = [(b, d) for b in ((bottom,) if bottom else colours) for d in ((direction,) if direction else ("ccw", "cw"))]
+    scored = sorted((_pip_total(rows, f"bottom {HOMES_BY_DIRECTION[d]}", (b, colours[1 - colours.index(b)])), b, d)
+                    for b, d in choices)
+    assumed = []
+    total, b, d = scored[0]
+    if len(scored) > 1 and scored[1][0] - total < PIP_MARGIN:
+        if bottom is None and any(s[1] != b for s in scored[1:] if s[0] - total < PIP_MARGIN):
+            assumed.append(f"{b} has its home board along the bottom edge")
+        if direction is None and any(s[2] != d for s in scored[1:] if s[0] - total < PIP_MARGIN):
+            assumed.append(f"{b} moves {'counter-clockwise' if d == 'ccw' else 'clockwise'} (home at the bottom "
+                           f"{HOMES_BY_DIRECTION[d]})")
+    home = f"bottom {HOMES_BY_DIRECTION[d]}"
+    players = (b, colours[1 - colours.index(b)])
+    bar = dict(reading.bar)
+    sides = []
+    for player in (0, 1):
+        side = [0] * 25
+        for point in range(1, 25):
+            row, col = point_place(home, player, point)
+            colour, count = rows[row][col]
+            if colour == players[player]:
+                side[point - 1] = count
+        side[24] = int(bar.get(players[player], 0))
+        sides.append(tuple(side))
+    if on_roll is None:
+        on_roll = players[0]
+        assumed.append(f"{on_roll} is on roll")
+    turn = players.index(on_roll)
+    return Position(on_roll=sides[turn], opponent=sides[1 - turn], turn=turn), tuple(assumed)
 
 
 def _read_dice(args) -> int:
@@ -83,6 +192,12 @@ def register(subparsers) -> None:
     p.add_argument("--calibration", help="file written by `bgref calibrate` (without it: the board "
                    "and its colours are found in the photo itself; experimental)")
     p.add_argument("--json", action="store_true", help="print the reading in the label format")
+    p.add_argument("--position", action="store_true", help="also print the GNU Position ID and the XGID")
+    p.add_argument("--bottom", metavar="COLOUR", help="the colour whose home board is along the bottom edge")
+    p.add_argument("--direction", choices=("cw", "ccw"),
+                   help="which way that colour moves round the board in the picture (ccw: home at the bottom right)")
+    p.add_argument("--on-roll", metavar="COLOUR", help="the colour to move")
+    p.add_argument("--overlay", metavar="OUT.png", help="write the photo with the outline, points and counts read")
     p.set_defaults(func=_read)
 
     p = subparsers.add_parser("read-dice", help="read the dice in any photo, no calibration")
