@@ -296,6 +296,12 @@ def _layout(image: np.ndarray, outer: np.ndarray):
     for a, b in _runs(plain_x[x0:x1]):
         if b - a > 0.3 * pw and 0.35 < (a + b) / 2 / (x1 - x0) < 0.65:
             bar = (a / (x1 - x0), b / (x1 - x0))
+    if bar is not None:  # both halves hold six equal points: a tray or box beside one half is not one
+        b0, b1 = x0 + bar[0] * (x1 - x0), x0 + bar[1] * (x1 - x0)
+        left, right = b0 - x0, x1 - b1
+        if max(left, right) > 1.1 * min(left, right):
+            x0, x1 = (int(round(b0 - right)), x1) if left > right else (x0, int(round(b1 + left)))
+            bar = ((b0 - x0) / (x1 - x0), (b1 - x0) / (x1 - x0))
     cols = np.flatnonzero(~plain_x[x0:x1]) + x0
     y_rough = _span(~(((steep[:, cols].mean(1) < 0.05) & (_uniform_rows(lab, cols) > 0.85))), int(pw * 0.4))
     x0, x1, bar = _refine_columns(lab, x0, x1, bar, y_rough, pw)

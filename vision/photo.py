@@ -239,7 +239,7 @@ def check_photo(image: np.ndarray) -> np.ndarray:
     return outer
 
 
-STEEPEST = 0.55  # far side over near side of the board's outline: about 50 degrees from above
+STEEPEST = 0.4  # far side over near side of the board's outline: beyond about 55 degrees from above
 
 
 def calibrate_photo(image) -> Calibration:
