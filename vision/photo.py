@@ -46,11 +46,15 @@ def _bases(image: np.ndarray, base: dict) -> tuple[np.ndarray, np.ndarray, list]
 SAME_COLOUR = 12.0  # weighted-Lab distance within which two base samples are one colour (shading)
 
 
-def _checker_bases(means: np.ndarray) -> np.ndarray:
+def _checker_bases(means: np.ndarray) -> tuple[np.ndarray, list]:
     """Which of the 24 point bases show a checker. Points alternate two colours along a row, the
     rows in step or one point apart, so a point colour is common in its parity class and rare in
     the other, while a checker colour shows in both (a colour holding more than half of a class
-    is still told apart so). A base far from its class's point colour is a checker."""
+    is still told apart so). A base far from its class's point colour is a checker. Lightness
+    counts half again here: light falls off across a board, so one point colour is darker in the
+    far row than in the near one."""
+    full = means
+    means = means * np.float32([0.5, 1.0, 1.0])
     same = np.array([(i % 12) % 2 for i in range(24)])
     shifted = np.array([(i % 12 + i // 12) % 2 for i in range(24)])
     near = np.sqrt(((means[:, None] - means[None]) ** 2).sum(-1)) < SAME_COLOUR
@@ -58,6 +62,7 @@ def _checker_bases(means: np.ndarray) -> np.ndarray:
     for parity in (same, shifted):
         point = np.zeros(24, bool)
         total = 0
+        modes = []
         for v in (0, 1):
             idx = np.flatnonzero(parity == v)
             other = np.flatnonzero(parity != v)
@@ -67,19 +72,20 @@ def _checker_bases(means: np.ndarray) -> np.ndarray:
             total += int(score[j])
             m = means[idx]
             mode = m[near[idx[j], idx]].mean(0)
+            modes.append(full[idx][near[idx[j], idx]].mean(0))
             dist = np.sqrt(((m - mode) ** 2).sum(1))
             inl = dist < SAME_COLOUR
             spread = float(np.median(dist[inl])) if inl.any() else 0.0
             point[idx] = dist < max(SAME_COLOUR, 3.0 * spread)
         if best is None or total > best[0]:
-            best = (total, point)
-    return ~best[1]
+            best = (total, point, modes)
+    return ~best[1], best[2]
 
 
 def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
     """A first label of the photo: which points hold checkers of which colour, and how many."""
     means, pw, strips = _bases(image, base)
-    checker = _checker_bases(means)
+    checker, point_colours = _checker_bases(means)
     if checker.sum() < 2:
         raise CalibrationError("no checkers found at the points' bases")
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
@@ -105,6 +111,7 @@ def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
         rows[row].append([names[checker_k.index(k)], max(1, int(round(ext / pw)))])
     label = {"rotate": base["rotate"], "top": rows["top"], "bottom": rows["bottom"], "uncertain": [],
              "bar": {n: 0 for n in names}, "hand_in_view": False, "usable": True, "dice": [], "cube": None}
+    label["point_colours"] = [tuple(float(v) for v in m) for m in point_colours]
     return label, names
 
 
@@ -200,6 +207,9 @@ def _calibrate_layout(image: np.ndarray, base: dict):
             rows[row][col] = [names[k], n]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
     fields, score = checkers.learn(image, base, label, names)
+    # the two point colours seen at the empty bases are board, whatever the board clusters merged
+    fields["centroids"] = fields["centroids"] + tuple(
+        (checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in rough["point_colours"])
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
     renamed = {names[0]: colours[0], names[1]: colours[1]}
