@@ -320,6 +320,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
     cents = [(0, *c) for c in board_c]
     for k in (0, 1):
         px = np.concatenate(colour_px[k])
+        if len(px) < 20:
+            raise CalibrationError(f"too little of colour {colours[k]!r} to learn it")
         d = np.sqrt(((px[:, None, :] - board_c[None]) ** 2).sum(-1)).min(1)
         keep = px[d > max(np.percentile(d, 50), 12.0)]
         if len(keep) < 20:

@@ -85,6 +85,8 @@ def _checker_bases(means: np.ndarray) -> tuple[np.ndarray, list]:
 def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
     """A first label of the photo: which points hold checkers of which colour, and how many."""
     means, pw, strips = _bases(image, base)
+    if not np.isfinite(means).all():
+        raise CalibrationError("the playing area found is too small to read its points")
     checker, point_colours = _checker_bases(means)
     if checker.sum() < 2:
         raise CalibrationError("no checkers found at the points' bases")
@@ -190,6 +192,39 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0) -> tuple[float, tupl
     return best[1], best[2]
 
 
+def true_aspect(corners, image_size) -> float | None:
+    """Width over height of the rectangle seen as the quad `corners` (TL, TR, BR, BL), from the
+    perspective itself (Zhang and He, whiteboard scanning: principal point at the image centre,
+    square pixels); None when the view is too nearly straight on to tell the focal length."""
+    w, h = image_size
+    c = np.float64(corners) - [w / 2.0, h / 2.0]
+    m1, m2, m4, m3 = (np.array([x, y, 1.0]) for x, y in c)
+    k2 = np.dot(np.cross(m1, m4), m3) / np.dot(np.cross(m2, m4), m3)
+    k3 = np.dot(np.cross(m1, m4), m2) / np.dot(np.cross(m3, m4), m2)
+    n2, n3 = k2 * m2 - m1, k3 * m3 - m1
+    if abs(n2[2] * n3[2]) < 1e-9:
+        return None
+    f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
+    if not f2 > (0.3 * max(w, h)) ** 2:  # no sensible focal length: nearly straight on
+        return None
+    a = np.sqrt((n2[0] ** 2 + n2[1] ** 2 + n2[2] ** 2 * f2) / (n3[0] ** 2 + n3[1] ** 2 + n3[2] ** 2 * f2))
+    return float(a) if np.isfinite(a) and a > 0 else None
+
+
+def _true_size(image: np.ndarray, base: dict) -> dict:
+    """The canonical rectangle of a layout made as tall as the board really is (a board seen at
+    an angle looks shorter than it is; checkers are round only in the true proportions)."""
+    c = np.float64(base["corners"])
+    sides = np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)  # top, right, bottom, left
+    if min(sides[0], sides[2]) / max(sides[0], sides[2]) > 0.9 and min(sides[1], sides[3]) / max(sides[1], sides[3]) > 0.9:
+        return base  # nearly straight on: the quad's own proportions are close, and steadier
+    aspect = true_aspect(base["corners"], base["image_size"])
+    if aspect is None:
+        return base
+    W, _ = base["size"]
+    return dict(base, size=(W, int(round(W / aspect))))
+
+
 def _calibrate_layout(image: np.ndarray, base: dict):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give."""
@@ -260,10 +295,10 @@ def calibrate_photo(image) -> Calibration:
     rotate = 0 if wide else 90
     best = None
     for layout in board_layouts(image, rotate):
-        base = _base(image, rotate, *layout)
+        base = _true_size(image, _base(image, rotate, *layout))
         try:
             cal, score = _calibrate_layout(image, base)
-        except CalibrationError as exc:
+        except (CalibrationError, cv2.error) as exc:
             log.debug("layout failed: %s", exc)
             continue
         if best is None or score > best[1]:
