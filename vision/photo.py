@@ -192,23 +192,41 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0) -> tuple[float, tupl
     return best[1], best[2]
 
 
-def true_aspect(corners, image_size) -> float | None:
-    """Width over height of the rectangle seen as the quad `corners` (TL, TR, BR, BL), from the
-    perspective itself (Zhang and He, whiteboard scanning: principal point at the image centre,
-    square pixels); None when the view is too nearly straight on to tell the focal length."""
+TYPICAL_FOCAL = 0.8  # focal length over the image's long side of a phone or Pi camera (60-70 degrees across)
+
+
+def plane_view(corners, image_size) -> tuple[float, float] | None:
+    """(width over height, tilt in degrees from straight above) of the rectangle seen as the quad
+    `corners` (TL, TR, BR, BL), from its perspective (Zhang and He, whiteboard scanning: principal
+    point at the image centre, square pixels). The focal length comes from the quad when both
+    pairs of sides converge, else a typical camera's is assumed; None for a degenerate quad."""
     w, h = image_size
     c = np.float64(corners) - [w / 2.0, h / 2.0]
     m1, m2, m4, m3 = (np.array([x, y, 1.0]) for x, y in c)
-    k2 = np.dot(np.cross(m1, m4), m3) / np.dot(np.cross(m2, m4), m3)
-    k3 = np.dot(np.cross(m1, m4), m2) / np.dot(np.cross(m3, m4), m2)
+    den2, den3 = np.dot(np.cross(m2, m4), m3), np.dot(np.cross(m3, m4), m2)
+    if abs(den2) < 1e-9 or abs(den3) < 1e-9:
+        return None
+    k2 = np.dot(np.cross(m1, m4), m3) / den2
+    k3 = np.dot(np.cross(m1, m4), m2) / den3
     n2, n3 = k2 * m2 - m1, k3 * m3 - m1
-    if abs(n2[2] * n3[2]) < 1e-9:
+    f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2]) if abs(n2[2] * n3[2]) > 1e-12 else -1.0
+    if not (0.3 * max(w, h)) ** 2 < f2 < (5.0 * max(w, h)) ** 2:  # not told by the quad: typical
+        f2 = (TYPICAL_FOCAL * max(w, h)) ** 2
+    f = np.sqrt(f2)
+    r1 = np.array([n2[0] / f, n2[1] / f, n2[2]])
+    r2 = np.array([n3[0] / f, n3[1] / f, n3[2]])
+    a = float(np.linalg.norm(r1) / max(np.linalg.norm(r2), 1e-12))
+    normal = np.cross(r1 / np.linalg.norm(r1), r2 / np.linalg.norm(r2))
+    tilt = float(np.degrees(np.arccos(min(1.0, abs(normal[2]) / max(np.linalg.norm(normal), 1e-12)))))
+    if not (np.isfinite(a) and a > 0):
         return None
-    f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
-    if not f2 > (0.3 * max(w, h)) ** 2:  # no sensible focal length: nearly straight on
-        return None
-    a = np.sqrt((n2[0] ** 2 + n2[1] ** 2 + n2[2] ** 2 * f2) / (n3[0] ** 2 + n3[1] ** 2 + n3[2] ** 2 * f2))
-    return float(a) if np.isfinite(a) and a > 0 else None
+    return a, tilt
+
+
+def true_aspect(corners, image_size) -> float | None:
+    """Width over height of the rectangle seen as the quad `corners` (see plane_view)."""
+    view = plane_view(corners, image_size)
+    return None if view is None else view[0]
 
 
 def _true_size(image: np.ndarray, base: dict) -> dict:
@@ -275,16 +293,15 @@ def check_photo(image: np.ndarray) -> np.ndarray:
     on_edge = [(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in outer]
     if sum(on_edge) >= 2:
         raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
-    sides = np.linalg.norm(outer - np.roll(outer, -1, axis=0), axis=1)  # top, right, bottom, left
-    ratio = min(min(sides[0], sides[2]) / max(sides[0], sides[2]), min(sides[1], sides[3]) / max(sides[1], sides[3]))
-    if ratio < STEEPEST:
+    view = plane_view(outer, (w, h))
+    if view is not None and view[1] > STEEPEST:
         raise UnreadablePhotoError(
-            f"the board is seen too steeply (its far side is {ratio:.0%} of its near side; "
-            f"take the photo from higher up)")
+            f"the board is seen too steeply (about {view[1]:.0f} degrees from straight above, at most "
+            f"{STEEPEST:.0f} can be read; take the photo from higher up)")
     return outer
 
 
-STEEPEST = 0.4  # far side over near side of the board's outline: beyond about 55 degrees from above
+STEEPEST = 55.0  # degrees from straight above beyond which a board is not read (issue 10 asks for 45)
 
 
 def calibrate_photo(image) -> Calibration:

@@ -1,10 +1,134 @@
+"""vision.photo: reading a board from one photo with no calibration (issue 10).
+
+Rendered boards have exact expectations (every point right); the real photos a measured floor.
+"""
+import cv2
 import numpy as np
 import pytest
 
-from vision import VisionError
-from vision.photo import read_photo
+from vision import VisionError, labels
+from vision.photo import UnreadablePhotoError, fit_pitch, read_photo, true_aspect
+from vision.render import BoardView, render_frame
+
+# a game in progress (no point holds both players' checkers): player 0 and player 1, own numbering
+P0 = [0] * 25
+P1 = [0] * 25
+for _pt, _n in {6: 4, 8: 2, 13: 4, 24: 1, 5: 2, 3: 2}.items():
+    P0[_pt - 1] = _n
+for _pt, _n in {6: 3, 7: 2, 13: 4, 21: 1, 4: 2, 2: 1}.items():
+    P1[_pt - 1] = _n
+
+TURNS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
+
+
+def _as_truth_shows(label: dict, turned_by: int) -> dict:
+    """A reading's rows as the unturned rendered image shows them (the photo was turned by
+    `turned_by` degrees and the reader turned it by label['rotate'] more)."""
+    if (turned_by + label["rotate"]) % 360 == 0:
+        return label
+    return dict(label, top=[list(x) for x in label["bottom"][::-1]], bottom=[list(x) for x in label["top"][::-1]])
+
+
+def _right(image, truth, turned_by=0) -> int:
+    reading = read_photo(image)
+    assert not reading.hand_in_view
+    return labels.compare(_as_truth_shows(reading.to_label_dict(), turned_by), truth).right
+
+
+def tilted(image, degrees, axis="x", scale=0.62):
+    """The flat rendered board seen by a camera tilted by `degrees` about the board's x or y axis
+    (principal point at the image centre, focal length 0.8 image widths: a typical camera)."""
+    h, w = image.shape[:2]
+    f = 0.8 * max(w, h)
+    K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    t = np.radians(degrees)
+    R = cv2.Rodrigues(np.array([t, 0, 0] if axis == "x" else [0, t, 0], float))[0]
+    A = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]])
+    H = K @ np.column_stack([R[:, 0], R[:, 1], [0, 0, f / scale]]) @ A
+    return cv2.warpPerspective(image, H, (w, h), borderValue=(40, 60, 40))
+
+
+@pytest.mark.parametrize("style", ["classic", "tournament", "paper"])
+@pytest.mark.parametrize("orientation", ["bottom right", "bottom left", "top right", "top left"])
+def test_rendered_boards_every_orientation_read_exactly(style, orientation):
+    image, truth = render_frame(P0, P1, BoardView(orientation=orientation, style=style), rng=3)
+    assert _right(image, truth) == 24
+
+
+@pytest.mark.parametrize("turn", [1, 2, 3])
+def test_a_photo_turned_any_way_reads_the_same_board(turn):
+    image, truth = render_frame(P0, P1, BoardView(style="tournament"), rng=5)
+    assert _right(cv2.rotate(image, TURNS[turn]), truth, turn * 90) == 24
+
+
+@pytest.mark.parametrize("style,degrees,axis", [
+    ("classic", 20, "x"), ("classic", 20, "y"), ("tournament", 35, "x"), ("paper", 35, "x"), ("paper", 35, "y"),
+])
+def test_rendered_boards_seen_at_an_angle(style, degrees, axis):
+    flat, truth = render_frame(P0, P1, BoardView(style=style, perspective=0.0), rng=3)
+    assert _right(tilted(flat, degrees, axis), truth) == 24
+
+
+def test_true_aspect_of_a_tilted_rectangle():
+    w, h = 1280, 720
+    board = np.zeros((h, w, 3), np.uint8)
+    board[160:560, 240:1040] = 255  # 800 x 400: aspect 2
+    seen = tilted(board, 40)
+    ys, xs = np.nonzero(seen[..., 0] > 128)
+    quad = cv2.approxPolyDP(cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32)), 4, True).reshape(-1, 2)
+    assert len(quad) == 4
+    s, d = quad.sum(1), quad[:, 1] - quad[:, 0]
+    corners = [quad[np.argmin(s)], quad[np.argmin(d)], quad[np.argmax(s)], quad[np.argmax(d)]]
+    apparent = np.linalg.norm(corners[1] - corners[0]) / np.linalg.norm(corners[3] - corners[0])
+    assert apparent > 2.4  # seen at 40 degrees the board looks much wider than it is
+    assert true_aspect(corners, (w, h)) == pytest.approx(2.0, rel=0.05)
+
+
+def test_pitch_is_fitted_from_stack_lengths_alone():
+    pw, pitch, off = 32.0, 27.0, 3.0
+    extents = {("top", c): (0, off + pitch * n) for c, n in enumerate([1, 2, 3, 5, 2, 1])}
+    extents.update({("bottom", c): (1, pitch * n) for c, n in enumerate([4, 1, 2, 3])})
+    got, offsets = fit_pitch(extents, pw, width=26.0)
+    assert got == pytest.approx(pitch, abs=0.5)
+    assert offsets[0] == pytest.approx(off, abs=1.0) and offsets[1] == pytest.approx(0.0, abs=1.0)
 
 
 def test_a_photo_with_no_board_is_a_clear_error():
     with pytest.raises(VisionError, match="no board"):
         read_photo(np.full((300, 400, 3), 90, np.uint8))
+
+
+def test_a_dark_photo_is_a_clear_error():
+    image, _ = render_frame(P0, P1, BoardView(style="paper"), rng=3)
+    with pytest.raises(UnreadablePhotoError, match="too dark"):
+        read_photo((image * 0.12).astype(np.uint8))
+
+
+def test_a_steep_photo_is_a_clear_error():
+    flat, _ = render_frame(P0, P1, BoardView(style="paper", perspective=0.0), rng=3)
+    with pytest.raises(UnreadablePhotoError, match="too steeply"):
+        read_photo(tilted(flat, 62, scale=0.5))
+
+
+def test_a_board_half_out_of_the_picture_is_a_clear_error():
+    image, _ = render_frame(P0, P1, BoardView(style="classic"), rng=3)
+    h, w = image.shape[:2]
+    with pytest.raises(VisionError, match="outside the picture|no board"):
+        read_photo(np.ascontiguousarray(image[:, w // 2:]))
+
+
+REAL = ["2024-03-12_10_36_56_frame3.jpg", "2024-03-16_20_55_47_frame6.jpg", "2024-03-16_23_35_04_frame6.jpg",
+        "2024-03-17_12_41_17_frame11.jpg", "2024-03-17_17_14_00_frame_2590.jpg", "2024-03-21_10_38_22_frame_1180.jpg",
+        "2024-05-10_09_51_45_frame_200.jpg", "minta_1.jpg", "minta_5.jpg", "minta_13.jpg"]
+
+
+def test_real_photos_read_with_no_calibration(shared_data):
+    """A measured floor on ten real frames of different sessions (the bench has all of them)."""
+    folder = shared_data / "boards" / "gallbotond"
+    right = scored = 0
+    for name in REAL:
+        truth = labels.load(folder / (name + ".json"))
+        score = labels.compare(read_photo(cv2.imread(str(folder / name))).to_label_dict(), truth)
+        right += score.right
+        scored += score.scored
+    assert right / scored >= 0.95
