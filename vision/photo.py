@@ -9,6 +9,7 @@ the board as a known position would, and the BoardReader reads it.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import cv2
@@ -325,11 +326,34 @@ def calibrate_photo(image) -> Calibration:
     return best[0]
 
 
+WORK_SIZE = 1280  # long side (pixels) a larger photo is scaled down to before reading: a board
+# filling a third of it still has points some 30 pixels wide, and a 12-megapixel photo reads in time
+
+
 def photo_reading(image) -> tuple[Reading, Calibration]:
-    """Read one photo of any board with no calibration; also the calibration learnt from it."""
+    """Read one photo of any board with no calibration; also the calibration learnt from it (in
+    the photo's own pixels: a large photo is read scaled down, and dice boxes and the board's
+    corners are given back at full size)."""
     image = as_image(image)
-    cal = calibrate_photo(image)
-    return BoardReader(cal, follow_board=False).read(image), cal
+    h, w = image.shape[:2]
+    scale = min(1.0, WORK_SIZE / max(h, w))
+    small = image
+    if scale < 1.0:
+        size = (round(w * scale), round(h * scale))
+        if scale < 0.5:  # a linear step to twice the size first (no aliasing at under 2x), then area
+            small = cv2.resize(small, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
+        small = cv2.resize(small, size, interpolation=cv2.INTER_AREA)
+    cal = calibrate_photo(small)
+    reading = BoardReader(cal, follow_board=False).read(small)
+    if scale == 1.0:
+        return reading, cal
+    up = 1.0 / scale
+    dice = tuple(dataclasses.replace(d, box=tuple(int(round(v * up)) for v in d.box)) for d in reading.dice)
+    cal = dataclasses.replace(
+        cal, image_size=(w, h),
+        corners=tuple((x * up, y * up) for x, y in cal.corners),
+        outer=tuple((x * up, y * up) for x, y in cal.outer))
+    return dataclasses.replace(reading, dice=dice), cal
 
 
 def read_photo(image) -> Reading:
