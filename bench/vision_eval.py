@@ -180,7 +180,14 @@ def main(argv=None) -> int:
         u = collections.Counter()
         for n in names:
             label = truth[n]
-            if label["hand_in_view"] or not label["usable"]:
+            if not label["usable"]:
+                continue
+            if label["hand_in_view"]:  # must give no reading: a hand seen, or a clear error
+                u["hand_frames"] += 1
+                try:
+                    u["hand_refused"] += read_photo(images[n]).hand_in_view
+                except VisionError:
+                    u["hand_refused"] += 1
                 continue
             u["boards"] += 1
             try:
@@ -199,7 +206,8 @@ def main(argv=None) -> int:
             u["boards_right"] += score.board_right
         print(f"NO CALIBRATION (vision.photo, every clear frame on its own): points {u['points_right']}/{u['points']} = "
               f"{pct(u['points_right'], u['points']):.1f}% (target >= 99%), boards {u['boards_right']}/{u['boards']} = "
-              f"{pct(u['boards_right'], u['boards']):.1f}% (target >= 90%); not read at all {u['failed']}")
+              f"{pct(u['boards_right'], u['boards']):.1f}% (target >= 90%); not read at all {u['failed']}; "
+              f"hand frames given no reading {u['hand_refused']}/{u['hand_frames']} (target all)")
     print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the")
     print("  same size: " + "; ".join(borrowed))
     return 0

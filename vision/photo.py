@@ -1,11 +1,15 @@
-"""Read any board from one photo with no calibration (issue 10, first stage).
+"""Read any board from one photo with no calibration (issue 10).
 
-The board is found as for a calibration (its outline, then the playing area inside it); the two
-checker colours are learnt from the photo itself: at the edge of every point lies either the
-point's own colour (alternating along a row) or a checker, so the colours at the 24 point bases
-fall into point colours (which follow the columns' parity) and two checker colours. A first
-label built from them (counts from the stack lengths, a checker about a point wide) calibrates
-the board as a known position would, and the BoardReader reads it.
+Stages: the photo is checked (too dark, no board, cut off by the picture's edge, seen too steeply:
+UnreadablePhotoError says which) and scaled to at most WORK_SIZE; the board and its playing area
+are found as for a calibration, and the canonical rectangle is given the board's true proportions
+from its perspective. At the base of every point lies either the point's own colour or a checker:
+a point colour is common in its parity class of columns and rare in the other, so the bases far
+from it are checkers, split in two colours. The first checker of every stack teaches the colour
+model; the pitch is fitted so that every stack's length is a whole number of checkers (near the
+first checkers' width across the column: checkers are round); the label so read teaches the
+colour model and pitch again, and the BoardReader reads the photo with that calibration. There is
+no read-back check: nothing is known of the position to check against.
 """
 from __future__ import annotations
 

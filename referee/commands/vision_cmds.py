@@ -179,7 +179,8 @@ def _read_dice(args) -> int:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("calibrate", help="learn a board's geometry and colours from one image")
-    p.add_argument("image", help="an image of the board in a known position (the start by default)")
+    p.add_argument("image", help="an image of the board: the start position, a --labels position, or else "
+                   "a game in progress read from the photo itself")
     p.add_argument("--labels", help="a label file (../shared/data format) giving the position shown")
     p.add_argument("--players", nargs=2, metavar=("P0", "P1"), help="colours of player 0 and player 1")
     p.add_argument("--home", choices=("bottom right", "bottom left", "top right", "top left"),
@@ -190,7 +191,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("read", help="read the board in an image with a calibration")
     p.add_argument("image")
     p.add_argument("--calibration", help="file written by `bgref calibrate` (without it: the board "
-                   "and its colours are found in the photo itself; experimental)")
+                   "and its colours are found in the photo itself)")
     p.add_argument("--json", action="store_true", help="print the reading in the label format")
     p.add_argument("--position", action="store_true", help="also print the GNU Position ID and the XGID")
     p.add_argument("--bottom", metavar="COLOUR", help="the colour whose home board is along the bottom edge")
