@@ -3,7 +3,10 @@
 The stages, each cheap:
 
 0. Small views are enlarged first (to about 1000 pixels on the short side, or in a board region
-   so that a pip is about 8 pixels wide): blurred pips 2-3 pixels across then keep apart.
+   so that a pip is about 8 pixels wide): blurred pips 2-3 pixels across then keep apart. Where
+   the first pass finds pips still too small (a six's pips in a 480x360 frame), that die's
+   neighbourhood is read again, enlarged so that its pips are about 8 pixels wide; its faces
+   replace the first pass's faces of few or small pips there.
 1. Pip candidates: black-hats (closing minus image) at a few kernel sizes show dark spots smaller
    than the kernel; a kernel a little larger than a pip fills the pip but not the larger dark
    background around a die. Spots that are small, round, black or grey, much darker than their
@@ -87,14 +90,16 @@ LONE_PIP_CHROMA = 0.3  # around a lone pip (face 1) nothing coloured (chroma ove
 PIP_SCALES = (5, 9, 15, 25, 41)  # black-hat kernel sides: pips from about 2 to 36 pixels across
 
 
-def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCALES) -> list[Pip]:
+def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCALES,
+              bright: Optional[float] = None) -> list[Pip]:
     """Dark, round spots ringed by a bright, unsaturated surface (pip candidates), at several sizes.
 
     A black-hat with a kernel a little larger than a pip fills the pip but not the larger dark
     background around a die, so a pip near the die's rim stays apart from the table around it.
     """
     h, w = gray.shape
-    bright = float(np.percentile(gray[::4, ::4], 99))
+    if bright is None:  # a crop read again is measured against the whole view's brightest
+        bright = _bright(gray)
     found: list[Pip] = []
     for k in scales:
         if k > min(h, w) / 6:
@@ -450,7 +455,12 @@ def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
 
 def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
               max_dice: int = 8) -> list[Die]:
-    """The white dice in the image (or in region [x, y, w, h]): pips 1..6, top-face box, flat or cocked."""
+    """The white dice in the image (or in region [x, y, w, h]): pips 1..6, top-face box, flat or cocked.
+
+    A first pass at a scale set by the view's size; where it finds pips too small to keep apart
+    (the smaller pips of a six in a small frame), the neighbourhood is read again, enlarged so
+    that those pips are about PIP_WORK_SIZE wide, and its faces replace the first pass's there.
+    """
     gray, sat = _as_gray_and_sat(image)
     ox = oy = 0
     if region is not None:
@@ -462,23 +472,111 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         gray, sat = gray[y0:y1, x0:x1], sat[y0:y1, x0:x1]
         ox, oy = x0, y0
     # small frames are enlarged so that a pip spans a few pixels and a bridge one pixel
+    scales = PIP_SCALES
     if region is not None:
         # a region is a board: a die is about 1/26 of its width, a pip a fifth of that
         pip = gray.shape[1] / 26 * 0.2
         scale = max(1, int(round(PIP_WORK_SIZE / pip)))
+        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 1.8 * pip * scale))
     else:
         scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
+    faces, leftover = _read_at(gray, sat, scale, scales)
+    faces, leftover = _refine_small(gray, sat, scale, faces, leftover)
+    dice = _drop_side_faces(faces, leftover)
+    out = []
+    for f, flat in dice:
+        x, y, w, h = f.box
+        out.append(Die(pips=f.pips, flat=flat, where="outside", box=(x + ox, y + oy, w, h),
+                       confidence=round(f.conf, 3)))
+    out.sort(key=lambda d: (d.box[0], d.box[1]))
+    return out[:max_dice] if len(out) > max_dice else out
+
+
+SMALL_PIP = 0.6  # a pip narrower than this share of PIP_WORK_SIZE is read again, enlarged
+MAX_REFINE = 6  # neighbourhoods read again per image at most
+
+
+def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip]):
+    """Read again, enlarged, around pips too small at the first scale to be kept apart reliably."""
+    def _small(r):
+        return 2 * r * scale < SMALL_PIP * PIP_WORK_SIZE
+
+    small = [(f.x, f.y, f.pip_r) for f in faces if _small(f.pip_r)]
+    small += [(p.x, p.y, p.r) for p in leftover if _small(p.r)]
+    if not small:
+        return faces, leftover
+    h, w = gray.shape
+    boxes = []  # (x0, y0, x1, y1, r) in image pixels, merged when they overlap
+    for x, y, r in sorted(small, key=lambda t: t[2]):
+        m = 20 * r + 4  # a die side and more around the pip, scaled by the pip found
+        b = [max(0, x - m), max(0, y - m), min(w, x + m), min(h, y + m), r]
+        for o in boxes:
+            if b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3]:
+                o[0], o[1], o[2], o[3] = min(o[0], b[0]), min(o[1], b[1]), max(o[2], b[2]), max(o[3], b[3])
+                o[4] = min(o[4], r)
+                break
+        else:
+            boxes.append(b)
+    if len(boxes) > MAX_REFINE:
+        return faces, leftover  # a textured view full of specks: not dice worth a closer look
+    bright = _bright(gray)
+    for x0, y0, x1, y1, r in boxes:
+        for f in faces:  # a die of small pips the box cuts is taken in whole, to be read whole again
+            fx, fy, fw, fh = f.box
+            if fx < x1 and x0 < fx + fw and fy < y1 and y0 < fy + fh:
+                x0, y0 = max(0, min(x0, fx - 2)), max(0, min(y0, fy - 2))
+                x1, y1 = min(w, max(x1, fx + fw + 2)), min(h, max(y1, fy + fh + 2))
+        x0, y0, x1, y1 = int(x0), int(y0), int(math.ceil(x1)), int(math.ceil(y1))
+        fine = max(scale + 1, int(round(PIP_WORK_SIZE / (2 * max(r, 0.3)))))
+        fine = min(fine, 4 * scale, 12)
+        if fine <= scale or x1 - x0 < 4 or y1 - y0 < 4:
+            continue
+        sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], fine, PIP_SCALES, bright=bright)
+        cw, ch = x1 - x0, y1 - y0
+
+        def cut(f):  # a face cut by the crop's edge (not the image's) is left to the first pass
+            fx, fy, fw, fh = f.box
+            return ((fx <= 0 < x0) or (fy <= 0 < y0) or (fx + fw >= cw and x1 < w) or (fy + fh >= ch and y1 < h))
+
+        new = [f.moved(x0, y0) for f in sub_faces if not cut(f)]
+
+        def inside(fx, fy):
+            return x0 <= fx < x1 and y0 <= fy < y1
+
+        # the closer look replaces the first pass's faces where it found faces of its own
+        def overlap(f, k):
+            return abs(f.x - k.x) < (f.side + k.side) / 2 and abs(f.y - k.y) < (f.side + k.side) / 2
+
+        # a face of small pips, or of a few pips (perhaps part of a six whose pips blurred), gives way
+        # (pips much larger than the closer look was scaled for are out of its reach: those stay)
+        def weak(k):
+            return (inside(k.x, k.y) and (_small(k.pip_r) or k.pips <= 3)
+                    and 2 * k.pip_r * fine <= 3 * PIP_WORK_SIZE)
+
+        kept = [k for k in faces if not (weak(k) and any(overlap(f, k) for f in new))]
+        new = [f for f in new if not any(overlap(f, k) for k in kept)]
+        faces = kept + new
+        leftover = [p for p in leftover if not (inside(p.x, p.y) and _small(p.r))]
+        leftover += [Pip(p.x + x0, p.y + y0, p.r, p.contrast, p.face, p.elongation) for p in sub_left]
+    return faces, leftover
+
+
+def _bright(gray) -> float:
+    return float(np.percentile(gray[::4, ::4], 99))
+
+
+def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
+    """Faces and unused pips of a view enlarged ``scale`` times (results in the unenlarged pixels)."""
+    work_g, work_s = gray, sat
     if scale > 1:
-        gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-        sat = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-    scales = PIP_SCALES
-    if region is not None:
-        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 1.8 * pip * scale))
-    pips = find_pips(gray, sat, scales)
+        work_g = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        work_s = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    pips = find_pips(work_g, work_s, scales, bright=bright)
     if len(pips) > MAX_PIPS:  # a textured or noisy view: keep the darkest spots only
         pips = sorted(pips, key=lambda p: -p.contrast)[:MAX_PIPS]
     if not pips:
-        return []
+        return [], []
+    gray, sat = work_g, work_s
     groups = _group(gray, pips)
     faces: list[tuple[list[int], FaceFit]] = []
     lone: list[int] = []  # pips left alone: a face 1, or half of a 2 whose other pip looked fainter
@@ -511,18 +609,17 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
             angle = float(np.angle(fit.scale))
         cx, cy = fit.centre.real, fit.centre.imag
         half = side / 2 * (abs(math.cos(angle)) + abs(math.sin(angle)))
-        box = (int(round((cx - half) / scale + ox)), int(round((cy - half) / scale + oy)),
+        box = (int(round((cx - half) / scale)), int(round((cy - half) / scale)),
                int(round(2 * half / scale)), int(round(2 * half / scale)))
         conf = max(0.0, 1.0 - fit.error - 0.3 * fit.missing)
         pts = np.array([[pips[i].x, pips[i].y] for i in g])
         found.append(_Face(fit.pips, box, conf, float(np.mean([pips[i].face for i in g])),
-                           float(np.median([pips[i].contrast for i in g])), cx, cy, side, _squash(pts, fit)))
+                           float(np.median([pips[i].contrast for i in g])), cx / scale, cy / scale,
+                           side / scale, _squash(pts, fit), rmean / scale))
     used = {i for g, _fit in faces for i in g}
-    dice = _drop_side_faces(found, [p for i, p in enumerate(pips) if i not in used])
-    out = [Die(pips=f.pips, flat=flat, where="outside", box=f.box, confidence=round(f.conf, 3))
-           for f, flat in dice]
-    out.sort(key=lambda d: (d.box[0], d.box[1]))
-    return out[:max_dice] if len(out) > max_dice else out
+    left = [Pip(p.x / scale, p.y / scale, p.r / scale, p.contrast, p.face, p.elongation)
+            for i, p in enumerate(pips) if i not in used]
+    return found, left
 
 
 @dataclass(frozen=True)
@@ -536,6 +633,13 @@ class _Face:
     y: float
     side: float
     squash: float  # short over long side of the pip layout (1 for a face seen square on)
+    pip_r: float = 0.0  # mean pip radius
+
+    def moved(self, dx: float, dy: float) -> "_Face":
+        """The same face with its position shifted (a crop's faces into the whole view)."""
+        x, y, w, h = self.box
+        return _Face(self.pips, (x + dx, y + dy, w, h), self.conf, self.face, self.contrast,
+                     self.x + dx, self.y + dy, self.side, self.squash, self.pip_r)
 
 
 def _squash(pts: np.ndarray, fit: FaceFit) -> float:
@@ -564,9 +668,13 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[t
         for j, top in enumerate(faces):
             if i == j:
                 continue
-            near = math.hypot(f.x - top.x, f.y - top.y) < 1.2 * max(f.side, top.side)
+            dist = math.hypot(f.x - top.x, f.y - top.y)
+            near = dist < 1.2 * max(f.side, top.side)
             fainter = f.face < 0.9 * top.face or f.contrast < 0.6 * top.contrast
-            if near and fainter:
+            # two dice lying flat are at least a side apart: a lone pip closer to a face of
+            # several pips (whose side the layout measures) lies on that die's side
+            inside = f.pips == 1 and top.pips > 1 and dist < 0.9 * top.side
+            if (near and fainter) or inside:
                 side_of[i] = j
     out = []
     for j, top in enumerate(faces):

@@ -125,8 +125,9 @@ def test_bad_images_are_vision_errors():
 
 @pytest.mark.data
 def test_board_photos_dice_values(shared_data):
-    """Measured 96.7% of the labelled dice values on boards/gallbotond (target 99%: the misses are
-    mostly sixes about 13 pixels wide in the 480x360 webcam frames); the floor sits just below."""
+    """Measured 123 of 123 labelled dice values on boards/gallbotond, no extra readings, 2 of 123
+    called cocked (target 99%: the sixes about 13 pixels wide in the 480x360 webcam frames are
+    read again enlarged); the floors sit just below."""
     import cv2
     folder = shared_data / "boards" / "gallbotond"
     want_total = right_total = cocked = read = 0
@@ -141,8 +142,9 @@ def test_board_photos_dice_values(shared_data):
         read += len(found)
         want_total += sum(want.values())
         right_total += sum((want & got).values())
-    assert right_total / want_total >= 0.95
-    assert cocked / read <= 0.08  # all lie flat: measured 5 of 125 readings called cocked
+    assert right_total / want_total >= 0.99
+    assert read <= want_total + 1  # side faces are not read as dice
+    assert cocked / read <= 0.04  # all lie flat: measured 2 of 123 readings called cocked
 
 
 @pytest.mark.data
