@@ -248,6 +248,23 @@ def _true_size(image: np.ndarray, base: dict) -> dict:
     return dict(base, size=(W, int(round(W / aspect))))
 
 
+def _board_colours_cleaned(centroids, point_colours) -> tuple:
+    """The colour model with the point colours seen at the empty bases as board (whatever the board
+    clusters merged), and without board clusters nearer a checker colour than a point colour:
+    those came from checkers standing off-centre in points the first label had empty."""
+    w = np.float32([checkers.L_WEIGHT, 1.0, 1.0])
+    pts = [np.float32(m) for m in point_colours]
+    chk = [np.float32(c[1:]) * w for c in centroids if c[0] != checkers.BOARD]
+    keep = []
+    for c in centroids:
+        if c[0] == checkers.BOARD:
+            v = np.float32(c[1:]) * w
+            if min(np.linalg.norm(v - p) for p in pts) > min(np.linalg.norm(v - k) for k in chk):
+                continue
+        keep.append(c)
+    return tuple(keep) + tuple((checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in point_colours)
+
+
 def _calibrate_layout(image: np.ndarray, base: dict):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give."""
@@ -255,6 +272,7 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
                  bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
     fields, _ = checkers.learn(image, base, first, names)
+    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names)
     pitch, offset = fit_pitch(extents, pw, width)
     log.debug("checker width %.1f, pitch %.1f, offset %s (point width %.1f)", width, pitch, offset, pw)
@@ -265,9 +283,7 @@ def _calibrate_layout(image: np.ndarray, base: dict):
             rows[row][col] = [names[k], n]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
     fields, score = checkers.learn(image, base, label, names)
-    # the two point colours seen at the empty bases are board, whatever the board clusters merged
-    fields["centroids"] = fields["centroids"] + tuple(
-        (checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in rough["point_colours"])
+    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
     renamed = {names[0]: colours[0], names[1]: colours[1]}
