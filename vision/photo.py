@@ -250,8 +250,9 @@ def _true_size(image: np.ndarray, base: dict) -> dict:
 
 def _board_colours_cleaned(centroids, point_colours) -> tuple:
     """The colour model with the point colours seen at the empty bases as board (whatever the board
-    clusters merged), and without board clusters nearer a checker colour than a point colour:
-    those came from checkers standing off-centre in points the first label had empty."""
+    clusters merged), and without board clusters close to a checker colour and nearer it than to
+    a point colour: those came from checkers standing off-centre in points the first label had
+    empty (the frame or bar, far from every checker colour, stays)."""
     w = np.float32([checkers.L_WEIGHT, 1.0, 1.0])
     pts = [np.float32(m) for m in point_colours]
     chk = [np.float32(c[1:]) * w for c in centroids if c[0] != checkers.BOARD]
@@ -259,7 +260,8 @@ def _board_colours_cleaned(centroids, point_colours) -> tuple:
     for c in centroids:
         if c[0] == checkers.BOARD:
             v = np.float32(c[1:]) * w
-            if min(np.linalg.norm(v - p) for p in pts) > min(np.linalg.norm(v - k) for k in chk):
+            to_checker = min(np.linalg.norm(v - k) for k in chk)
+            if to_checker < 2 * SAME_COLOUR and min(np.linalg.norm(v - p) for p in pts) > to_checker:
                 continue
         keep.append(c)
     return tuple(keep) + tuple((checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in point_colours)
@@ -292,7 +294,8 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     home = min(HOMES, key=lambda h: pip_total(label, h, colours))
     reference = ring_reference(image, base["outer"], base["corners"])
     cal = Calibration(**base, colours=colours, players=colours, home=home, reference=reference, **fields)
-    return cal, score
+    # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
+    return cal, (score[0], len(extents), score[1])
 
 
 class UnreadablePhotoError(CalibrationError):
