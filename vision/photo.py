@@ -328,6 +328,23 @@ def check_photo(image: np.ndarray) -> np.ndarray:
 STEEPEST = 55.0  # degrees from straight above beyond which a board is not read (issue 10 asks for 45)
 
 
+def _crossed(layouts) -> list:
+    """The two layouts made of one layout's left and right edges and the other's top and bottom
+    (each is a rectangle in the board outline's own frame): the point triangles may place one
+    pair of edges well and the frame band the other."""
+    (outer, a, bar_a), (_, b, bar_b) = layouts
+    M = cv2.getPerspectiveTransform(np.float32(outer), np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+    flat = [cv2.perspectiveTransform(np.float32(q).reshape(-1, 1, 2), M).reshape(4, 2) for q in (a, b)]
+    inv = np.linalg.inv(M)
+    out = []
+    for (xs, bar), ys in ((flat[0], bar_a), flat[1]), ((flat[1], bar_b), flat[0]):
+        x0, x1 = (xs[0, 0] + xs[3, 0]) / 2, (xs[1, 0] + xs[2, 0]) / 2
+        y0, y1 = (ys[0, 1] + ys[1, 1]) / 2, (ys[2, 1] + ys[3, 1]) / 2
+        quad = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
+        out.append((outer, cv2.perspectiveTransform(quad, inv).reshape(4, 2), bar))
+    return out
+
+
 def calibrate_photo(image) -> Calibration:
     """A Calibration learnt from one photo of a board in any position (no label, no start)."""
     image = as_image(image)
@@ -335,15 +352,24 @@ def calibrate_photo(image) -> Calibration:
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
     best = None
-    for layout in board_layouts(image, rotate):
+    layouts = board_layouts(image, rotate)
+
+    def attempt(layout):
+        nonlocal best
         base = _true_size(image, _base(image, rotate, *layout))
         try:
             cal, score = _calibrate_layout(image, base)
         except (CalibrationError, cv2.error) as exc:
             log.debug("layout failed: %s", exc)
-            continue
+            return
         if best is None or score > best[1]:
             best = (cal, score)
+
+    for layout in layouts:
+        attempt(layout)
+    if len(layouts) == 2 and (best is None or best[1][0] < 24):  # neither reads itself back whole:
+        for layout in _crossed(layouts):  # the sides of one with the ends of the other
+            attempt(layout)
     if best is None:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
     return best[0]
