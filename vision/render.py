@@ -467,6 +467,15 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
     cube = _as_cube(cube)
     if not isinstance(rng, np.random.Generator):
         rng = np.random.default_rng(0 if rng is None else rng)
+    # the camera (tilt, light, blur, noise) is drawn from the seed before anything else: one seed
+    # is one camera whatever is drawn (a cube or dice added move nothing). A bare board draws
+    # nothing else, so its frames are the ones earlier versions drew for the same seed.
+    w, h = view.size
+    jitter = rng.uniform(-1, 1, size=(4, 2)) * view.perspective * np.float32([w, h])
+    light = (float(rng.uniform(0, 2 * math.pi)),
+             float(rng.uniform(1 - 0.25 * view.light, 1 + 0.1 * view.light))) if view.light > 0 else None
+    sigma = float(rng.uniform(0.3, 1.0)) * view.blur if view.blur > 0 else 0.0
+    noise_at = (int(rng.integers(_NOISE_PAD)), int(rng.integers(_NOISE_PAD))) if view.noise > 0 else (0, 0)
     style: BoardStyle = view.style
     lay = _layout(view)
     w, h = view.size
@@ -621,19 +630,17 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
 
     # the camera: a bounded random homography, uneven light, blur, noise
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    jitter = rng.uniform(-1, 1, size=(4, 2)) * view.perspective * np.float32([w, h])
     homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
     if view.perspective > 0:
         img = cv2.warpPerspective(img, homography, (w, h), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REFLECT)
     if view.light > 0:
-        img = _uneven_light(img, view.light, rng)
+        img = _uneven_light(img, view.light, *light)
     if view.blur > 0:
-        sigma = float(rng.uniform(0.3, 1.0)) * view.blur
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     if view.noise > 0:
         pos, neg = _noise_bank(h, w, float(view.noise))
-        oy, ox = int(rng.integers(_NOISE_PAD)), int(rng.integers(_NOISE_PAD))
+        oy, ox = noise_at
         img = cv2.subtract(cv2.add(img, pos[oy:oy + h, ox:ox + w]), neg[_NOISE_PAD - oy:_NOISE_PAD - oy + h,
                                                                           ox:ox + w])
 
@@ -751,17 +758,17 @@ def _noise_bank(h: int, w: int, sigma: float) -> tuple[np.ndarray, np.ndarray]:
     return pos, neg
 
 
-def _uneven_light(img, strength, rng):
-    """Multiply by a smooth gain: a linear gradient in a random direction and a vignette."""
+def _uneven_light(img, strength, a: float, level: float):
+    """Multiply by a smooth gain: a linear gradient in direction ``a`` (radians), a vignette, and
+    an overall ``level``."""
     h, w = img.shape[:2]
     sw, sh = 32, 18
     ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float32)
     xs = xs / (sw - 1) - 0.5
     ys = ys / (sh - 1) - 0.5
-    a = float(rng.uniform(0, 2 * math.pi))
     gain = 1.0 + strength * 0.6 * (math.cos(a) * xs + math.sin(a) * ys)
     gain -= strength * 0.5 * (xs ** 2 + ys ** 2)
-    gain *= float(rng.uniform(1 - 0.25 * strength, 1 + 0.1 * strength))
+    gain *= level
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     gain = cv2.merge([gain, gain, gain])
     return cv2.multiply(img, gain, dtype=cv2.CV_8U)

@@ -97,6 +97,25 @@ def test_same_seed_same_frame_and_other_seed_another():
     assert not np.array_equal(a, c)
 
 
+@pytest.mark.parametrize("seed", [0, 5, 11])
+def test_one_seed_is_one_camera_whatever_is_drawn(seed):
+    """The camera (tilt, light, blur, noise) comes from the seed alone: adding dice, a cube, a hand
+    or checkers moves no part of the board, and the empty board's pixels stay the same."""
+    plain, tp = render_frame(START, START, BoardView(), rng=seed)
+    extras = [dict(cube=RenderCube(8)), dict(dice=(RenderDie(6, "right half"), RenderDie(2, "left half", flat=False))),
+              dict(hand=True), dict(dice=(5, 3), cube=RenderCube(2, "player1"), hand=True)]
+    for extra in extras:
+        img, t = render_frame(START, START, BoardView(), rng=seed, **extra)
+        assert t["geometry"]["homography"] == tp["geometry"]["homography"], extra
+        assert t["geometry"]["playing_area"] == tp["geometry"]["playing_area"], extra
+        assert t["geometry"]["checkers"] == tp["geometry"]["checkers"], extra
+    other = _side(p6=5, p8=3, p13=5, p24=1, bar=1)
+    _, t = render_frame(other, START, BoardView(), rng=seed)
+    assert t["geometry"]["homography"] == tp["geometry"]["homography"]
+    _, t = render_frame(START, START, BoardView(), rng=seed + 1)
+    assert t["geometry"]["homography"] != tp["geometry"]["homography"]
+
+
 def test_frame_shape_and_type_follow_the_view():
     img, _ = render_frame(START, START, BoardView(size=(640, 360)))
     assert img.shape == (360, 640, 3) and img.dtype == np.uint8
