@@ -292,8 +292,7 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     label = dict(label, top=[[renamed.get(c), n] for c, n in label["top"]],
                  bottom=[[renamed.get(c), n] for c, n in label["bottom"]])
     home = min(HOMES, key=lambda h: pip_total(label, h, colours))
-    reference = ring_reference(image, base["outer"], base["corners"])
-    cal = Calibration(**base, colours=colours, players=colours, home=home, reference=reference, **fields)
+    cal = Calibration(**base, colours=colours, players=colours, home=home, **fields)
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
     return cal, (score[0], len(extents), score[1])
 
@@ -354,7 +353,7 @@ def calibrate_photo(image) -> Calibration:
     best = None
     layouts = board_layouts(image, rotate)
 
-    def attempt(layout):
+    def attempt(layout, name):
         nonlocal best
         base = _true_size(image, _base(image, rotate, *layout))
         try:
@@ -363,16 +362,18 @@ def calibrate_photo(image) -> Calibration:
             log.debug("layout failed: %s", exc)
             return
         if best is None or score > best[1]:
-            best = (cal, score)
+            best = (cal, score, name)
 
-    for layout in layouts:
-        attempt(layout)
+    for i, layout in enumerate(layouts):
+        attempt(layout, i)
     if len(layouts) == 2 and (best is None or best[1][0] < 24):  # neither reads itself back whole:
-        for layout in _crossed(layouts):  # the sides of one with the ends of the other
-            attempt(layout)
+        for i, layout in enumerate(_crossed(layouts)):  # the sides of one with the ends of the other
+            attempt(layout, 2 + i)
     if best is None:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
-    return best[0]
+    cal = best[0]
+    log.debug("layout chosen: %s", best[2] if len(best) > 2 else "")
+    return dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners))
 
 
 WORK_SIZE = 1280  # long side (pixels) a larger photo is scaled down to before reading: a board
