@@ -131,4 +131,4 @@ def test_real_photos_read_with_no_calibration(shared_data):
         score = labels.compare(read_photo(cv2.imread(str(folder / name))).to_label_dict(), truth)
         right += score.right
         scored += score.scored
-    assert right / scored >= 0.95
+    assert right / scored >= 0.98  # measured 1.0 on these ten; 99.5% over all 74 (bench)
