@@ -87,6 +87,25 @@ def _camera_source(v):
     return f"must be {CAMERA_SOURCES}, got {v!r}"
 
 
+def _cube_text(v):
+    if not isinstance(v, str):
+        return f"must be a string such as '2:1', got {v!r}"
+    if v:
+        from .table import parse_cube
+        try:
+            parse_cube(v)
+        except ValueError as exc:
+            return str(exc)
+    return None
+
+
+def _score(v):
+    if (not isinstance(v, list) or len(v) != 2
+            or any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in v)):
+        return f"must be two whole numbers >= 0 such as [2, 1], got {v!r}"
+    return None
+
+
 def _players(v):
     if (isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and n.strip() for n in v)):
         return None
@@ -164,6 +183,10 @@ SCHEMA: tuple[Key, ...] = (
     Key("referee", "journal", "bgref-journal.jsonl", "the match journal, resumed by `bgref run` (relative to this file; on the Pi a writable path such as /var/lib/bgref/match.jsonl)", _string),
     Key("referee", "min_confidence", 0.6, "below this reading confidence a point is 'check the board', never illegal", _float(0.0, 1.0)),
     Key("referee", "settle_frames", 2, "identical readings needed before a board or dice change counts", _int(1, 30)),
+    Key("referee", "start", "setup", "with no journal to resume: 'setup' waits for the start position (R1); 'board' also takes a game in progress from the board as read (after a power cut with no journal, a Pi switched on late)", _choice(("setup", "board"))),
+    Key("referee", "on_roll", "dice", "start = 'board': who is on roll, 'player0', 'player1', or 'dice' (whoever first rolls into his right half, R8)", _choice(("dice", "player0", "player1"))),
+    Key("referee", "cube", "", "start = 'board': the cube as VALUE[:OWNER] (e.g. '2:1' = on 2, held by player 1); '' = as the camera reads it", _cube_text),
+    Key("referee", "score", [0, 0], "start = 'board': the score of player 0 and player 1 when the game in progress began", _score),
 )
 SECTIONS = tuple(dict.fromkeys(k.section for k in SCHEMA))
 

@@ -1,5 +1,6 @@
 """`bgref run`: the referee at a real table, wired as the TOML config says (camera, calibration,
-pins, display, journal); resumes the match in the journal after a crash or power cut."""
+pins, display, journal); resumes the match in the journal after a crash or power cut, and with
+no journal may take a game already in progress from the board (`--from-board`, start = "board")."""
 from __future__ import annotations
 
 import contextlib
@@ -13,7 +14,7 @@ import time
 from typing import Callable, Optional
 
 from .config import Config, load_config
-from .table import BUTTONS, MATCH_OVER, open_table, run_frames
+from .table import BUTTONS, MATCH_OVER, BoardStart, open_table, parse_cube, run_frames
 
 log = logging.getLogger(__name__)
 
@@ -139,14 +140,33 @@ def open_display(config: Config):
     return firmware_bridge.SerialDisplay(config.display.port)
 
 
+def board_start_of(config: Config, *, from_board: Optional[bool] = None,
+                   on_roll: Optional[str] = None, cube: Optional[str] = None,
+                   score: Optional[tuple[int, int]] = None) -> Optional[BoardStart]:
+    """The BoardStart the config's [referee] start/on_roll/cube/score ask for (the CLI flags,
+    when given, win), or None when the referee waits for the set-up."""
+    ref = config.referee
+    if not (from_board if from_board is not None else ref.start == "board"):
+        return None
+    who = on_roll if on_roll is not None else ref.on_roll
+    players = {"dice": None, "player0": 0, "player1": 1, "0": 0, "1": 1}
+    if who not in players:
+        raise ValueError(f"on roll {who!r}: expected player0, player1 or dice")
+    cube_text = cube if cube is not None else ref.cube
+    return BoardStart(on_roll=players[who], cube=parse_cube(cube_text) if cube_text else None,
+                      score=tuple(score if score is not None else ref.score))
+
+
 def run_from_config(path, *, max_frames: Optional[int] = None, clock=time.time,
-                    mqtt_client_factory=None) -> int:
+                    mqtt_client_factory=None, **board) -> int:
     """Run the table until the frames end, the match is over, or SIGTERM/SIGINT.
-    mqtt_client_factory builds the club publisher's paho client (tests pass a stand-in)."""
+    mqtt_client_factory builds the club publisher's paho client (tests pass a stand-in);
+    board: from_board, on_roll, cube, score overriding the config (see board_start_of)."""
     config = load_config(path)
+    board_start = board_start_of(config, **board)
     with contextlib.ExitStack() as parts:  # whatever was opened is closed, whatever happens
         return _run(config, parts, max_frames=max_frames, clock=clock,
-                    mqtt_client_factory=mqtt_client_factory)
+                    mqtt_client_factory=mqtt_client_factory, board_start=board_start)
 
 
 def start_publisher(config: Config, journal_path, parts: contextlib.ExitStack,
@@ -181,7 +201,7 @@ def _closing(parts: contextlib.ExitStack, thing):
 
 
 def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock,
-         mqtt_client_factory=None) -> int:
+         mqtt_client_factory=None, board_start: Optional[BoardStart] = None) -> int:
     source_kind = config.camera.source.partition(":")[0]
     source, reader, right_half_of = open_camera(config)
     _closing(parts, source)
@@ -202,7 +222,7 @@ def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock,
                            display=display, right_half_of=right_half_of,
                            min_confidence=config.referee.min_confidence,
                            settle_frames=config.referee.settle_frames,
-                           brightness=config.display.brightness)
+                           brightness=config.display.brightness, board_start=board_start)
         parts.callback(table.journal.close)
         return table
     table = table_for(journal_path)

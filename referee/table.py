@@ -8,7 +8,10 @@ journal after a crash or power cut by replaying the journalled match actions.
 
 The phases of a turn (`table.phase`):
 
-    setup     waiting for the set-up (R1); the start position read, or the new-game button
+    setup     waiting for the set-up (R1); the start position read, or the new-game button; with
+              a BoardStart (`bgref run --from-board`, `[referee] start = "board"`) and no journal,
+              a game in progress read from the board starts there (who rolls: the BoardStart,
+              else the first dice seen, in the roller's right half, R8)
     opening   one die each in each player's right half (R2); equal: reroll
     roll      the player on roll may double (cube turned or button), then rolls; an illegal move
               of the last mover may still be corrected here, until the opponent rolls or
@@ -24,7 +27,9 @@ The phases of a turn (`table.phase`):
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
+from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 import engine
@@ -42,6 +47,79 @@ SETUP, OPENING, ROLL, DOUBLED, REROLL, MOVE, CHECK, MATCH_OVER = (
 BUTTONS = ("double", "take", "pass", "confirm", "undo", "beaver", "condone", "new_game")
 
 
+BOARD_START = "board_start"  # the journalled action: the game began from the board as read
+
+
+@dataclass(frozen=True)
+class BoardStart:
+    """How a game already in progress is taken from the board: who is on roll (None: the first
+    dice seen decide), the cube (value, owner or None; None: the cube as read), the score."""
+
+    on_roll: Optional[int] = None
+    cube: Optional[tuple[int, Optional[int]]] = None
+    score: tuple[int, int] = (0, 0)
+
+    def __post_init__(self) -> None:
+        if self.on_roll not in (None, 0, 1):
+            raise ValueError(f"board start: on_roll {self.on_roll!r} is not 0, 1 or None")
+        if self.cube is not None:
+            engine.Cube(*self.cube)  # CubeError (a ValueError) names a bad value or owner
+        if len(self.score) != 2 or any(not isinstance(x, int) or x < 0 for x in self.score):
+            raise ValueError(f"board start: score {self.score!r} is not two whole numbers >= 0")
+
+
+def parse_cube(text: str) -> tuple[int, Optional[int]]:
+    """`--cube VALUE[:OWNER]`: "2:1" = cube on 2 held by player 1, "1" or "64" = in the middle."""
+    value, _, owner = str(text).partition(":")
+    try:
+        v = int(value)
+        o = int(owner) if owner not in ("", "middle") else None
+    except ValueError:
+        raise ValueError(f"cube {text!r}: expected VALUE[:OWNER], e.g. 2:1 (owner 0 or 1)") from None
+    if v == 64 and o is None:
+        v = 1
+    engine.Cube(v, o)
+    return v, o
+
+
+def cube_of_reading(cube) -> tuple[int, Optional[int]]:
+    """(value, owner) of a vision CubeReading: 64 in the middle is the cube on 1; no reading too."""
+    if cube is None or cube.where not in ("middle", "player0", "player1"):
+        return 1, None
+    owner = None if cube.where == "middle" else int(cube.where[-1])
+    value = int(cube.face)
+    return (1 if value == 64 and owner is None else value), owner
+
+
+def board_start_action(settings, sides: Sides, on_roll: int, cube: tuple[int, Optional[int]],
+                       score: tuple[int, int]) -> dict:
+    """The journalled action that starts a game from the board (JSON; replayed by _replay).
+    Whether this is the Crawford game cannot be seen: a player at length-1 with the cube in the
+    middle on 1 is taken as the Crawford game (said in the record), a turned cube as post-Crawford."""
+    n = getattr(settings, "match_length", 0)
+    at_point = bool(n) and any(x == n - 1 for x in score) and getattr(settings, "crawford", True)
+    crawford = at_point and tuple(cube) == (1, None)
+    return {"action": BOARD_START, "sides": [list(s) for s in sides], "on_roll": on_roll,
+            "cube": list(cube), "score": list(score), "crawford": crawford,
+            "post_crawford": at_point and not crawford}
+
+
+def board_start_state(settings, action: dict) -> "engine.MatchState":
+    """The MatchState of a game started from the board: player on_roll to roll (or double).
+    engine.MatchState has no action for this, so the state is built from its documented fields;
+    its action log starts empty (the .mat of such a game lacks its first position)."""
+    sides = tuple(tuple(s) for s in action["sides"])
+    position = adapters.position_from_sides(sides, int(action["on_roll"]))
+    n = getattr(settings, "match_length", 0)
+    score = tuple(int(x) for x in action["score"])
+    if n and max(score) >= n:
+        raise ValueError(f"board start: score {score[0]}-{score[1]} ends a {n}-point match")
+    return engine.MatchState(settings, phase=engine.ROLL, position=position,
+                             cube=engine.Cube(*action["cube"]), score=score,
+                             crawford=bool(action.get("crawford")),
+                             post_crawford=bool(action.get("post_crawford")))
+
+
 def _default_right_half(player: int) -> str:
     return "right half" if player == 0 else "left half"
 
@@ -52,7 +130,8 @@ class Table:
     def __init__(self, *, settings, journal, signals, display, clock: Callable[[], float],
                  players: tuple[str, str] = ("Player 0", "Player 1"),
                  right_half_of: Callable[[int], str] = _default_right_half,
-                 min_confidence: float = 0.6, settle_frames: int = 1, brightness: int = 100):
+                 min_confidence: float = 0.6, settle_frames: int = 1, brightness: int = 100,
+                 board_start: Optional[BoardStart] = None):
         self.settings = settings
         self.journal = journal
         self.signals = signals
@@ -73,11 +152,16 @@ class Table:
         self.on_verdict: Optional[Callable[[dict], None]] = None
         self.variant = getattr(settings, "variant", "standard")
         self._before_double = self.state
+        self.board_start = board_start
+        self._board_seen: Optional[Sides] = None  # a game in progress waiting for its first dice
+        self._cube_seen = None
 
     # ---- inputs --------------------------------------------------------------------------------
 
     def feed(self, reading) -> list:
         """Take one frame's Reading; returns the observer events it completed."""
+        if not getattr(reading, "hand_in_view", False):
+            self._cube_seen = getattr(reading, "cube", None)
         events = self.observer.feed(reading)
         for event in events:
             self.handle(event)
@@ -117,8 +201,61 @@ class Table:
             self._say("new game: roll one die each", record="setup", signal="clear")
             return
         if isinstance(event, BoardSeen) and self._is_setup(event.sides):
+            self._board_seen = None
             self.phase = OPENING
             self._say("set-up recognised: roll one die each", record="setup", signal="clear")
+        elif self.board_start is not None and not self.state.actions and self.state.score == (0, 0) \
+                and self.state.phase == engine.OPENING:
+            self._on_board_start(event)
+
+    def _on_board_start(self, event) -> None:
+        """No journal and a game in progress on the board: it starts from what is read."""
+        if isinstance(event, BoardSeen):
+            if not event.confident:
+                self._say("board start: the board is not read with confidence; check it",
+                          signal="attention")
+                return
+            if self.variant == "acey-deucey":
+                self._say("board start: acey-deucey cannot start from the board (checkers "
+                          "waiting to enter look borne off)", signal="attention")
+                return
+            try:
+                adapters.position_from_sides(event.sides, 0)
+            except engine.EngineError as exc:
+                self._say(f"board start: {exc}", signal="attention")
+                return
+            self._board_seen = event.sides
+            if self.board_start.on_roll is not None:
+                self._start_from_board(self.board_start.on_roll)
+            else:
+                self._say("game in progress: the player on roll rolls in his right half",
+                          record="board_seen", signal="clear")
+        elif isinstance(event, DiceSeen) and self._board_seen is not None:
+            halves = {self.right_half_of(p): p for p in (0, 1)}
+            where = {d[2] for d in event.dice}
+            roller = halves.get(where.pop()) if len(where) == 1 else None
+            if roller is None:
+                self._reroll("the player on roll rolls both dice into his right half",
+                             back_to=SETUP, dice=event.dice)
+                return
+            self._start_from_board(roller)
+            self._roll(roller, event.dice)
+
+    def _start_from_board(self, on_roll: int) -> None:
+        start = self.board_start
+        cube = start.cube if start.cube is not None else cube_of_reading(self._cube_seen)
+        action = board_start_action(self.settings, self._board_seen, on_roll, cube, start.score)
+        try:
+            self.state = board_start_state(self.settings, action)
+        except (engine.EngineError, ValueError) as exc:
+            self._say(f"board start: {exc}", signal="attention")
+            return
+        self._before_double = self.state
+        self._board_seen = None
+        self.phase = ROLL
+        self._say(f"game in progress taken from the board: {self.players[on_roll]} on roll, "
+                  f"cube {cube[0]}" + (f" ({self.players[cube[1]]})" if cube[1] is not None else ""),
+                  record="board_start", action=action, signal="turn")
 
     def _on_match_over(self, event) -> None:
         pass
@@ -214,7 +351,9 @@ class Table:
         if isinstance(event, DiceLifted):
             self.phase = self.reroll_to
             roller = self.state.position.turn
-            who = "roll one die each" if self.phase == OPENING else f"{self.players[roller]} to roll"
+            who = ("roll one die each" if self.phase == OPENING
+                   else "the player on roll rolls in his right half" if self.phase == SETUP
+                   else f"{self.players[roller]} to roll")
             self._say(who, record="reroll_lifted", signal="turn" if self.phase == ROLL else "clear")
         elif isinstance(event, DiceSeen):  # rolled again without picking up first
             self.phase = self.reroll_to
@@ -562,11 +701,15 @@ def _replay(states: list, action: dict) -> None:
         if len(states) > 1:
             states.pop()
         return
+    if action.get("action") == BOARD_START:
+        states.append(board_start_state(states[-1].settings, action))
+        return
     states.append(states[-1].apply(adapters.decode_action(action)))
 
 
 def open_table(path, *, match_options: dict, players, clock, **kwargs) -> Table:
-    """The table for this journal: resumed where it stood if the journal has a match, else new."""
+    """The table for this journal: resumed where it stood if the journal has a match, else new
+    (kwargs may carry board_start: a new table then takes a game in progress from the board)."""
     from .journal import Journal
     journal = Journal(path, clock=clock)
     if journal.records:

@@ -13,6 +13,16 @@ def register(subparsers) -> None:
                                           "as the config says); resumes from the journal")
     p.add_argument("-c", "--config", required=True, help="the TOML config (see `bgref config --example`)")
     p.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    p.add_argument("--from-board", action="store_true", default=None,
+                   help="with no journal to resume, take the game in progress on the board as "
+                        "the start (config: [referee] start = \"board\")")
+    p.add_argument("--on-roll", choices=("player0", "player1", "dice"), default=None,
+                   help="with --from-board: who is on roll (dice: whoever rolls first into his "
+                        "right half)")
+    p.add_argument("--cube", metavar="VALUE[:OWNER]", default=None,
+                   help="with --from-board: the cube, e.g. 2:1 (default: as the camera reads it)")
+    p.add_argument("--score", metavar="P0-P1", default=None,
+                   help="with --from-board: the score so far, e.g. 2-1 (default: the config's)")
     p.set_defaults(func=cmd_run)
 
     p = subparsers.add_parser("demo", help="a short simulated match through the real pipeline")
@@ -92,4 +102,14 @@ def cmd_replay(args) -> int:
 
 def cmd_run(args) -> int:
     from referee.run import run_from_config
-    return run_from_config(args.config, max_frames=args.frames)
+    board = {"from_board": args.from_board, "on_roll": args.on_roll, "cube": args.cube,
+             "score": parse_score(args.score) if args.score else None}
+    return run_from_config(args.config, max_frames=args.frames, **board)
+
+
+def parse_score(text: str) -> tuple[int, int]:
+    """`--score 2-1`: (player 0, player 1)."""
+    a, sep, b = text.partition("-")
+    if not (sep and a.strip().isdigit() and b.strip().isdigit()):
+        raise ValueError(f"score {text!r}: expected P0-P1, e.g. 2-1")
+    return int(a), int(b)

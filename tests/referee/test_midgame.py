@@ -1,0 +1,192 @@
+"""A game already in progress taken from the board (`bgref run --from-board`): rendered frames of
+a mid-game position read by the real vision.BoardReader start the game there, the next move is
+judged as usual, and a resume after a kill keeps that start."""
+import pytest
+
+import engine
+from engine import Play
+from referee import adapters
+from referee.config import parse_config
+from referee.demo import DEMO_OPTIONS, Director
+from referee.journal import Journal
+from referee.run import board_start_of
+from referee.simulated import (Camera, RecordingDisplay, RecordingSignals, Scene, TruthPipeline,
+                               VisionPipeline)
+from referee.table import BoardStart, Table, open_table, parse_cube, replay_journal
+
+START = Scene(sides=adapters.sides_of(engine.Position.start()))
+# player 0 on roll after 6-1 (13/7 8/7) and player 1's 4-3 (24/21 13/9)
+MIDGAME = engine.Position.start(turn=0).play(Play.parse("13/7 8/7")).play(Play.parse("24/21 13/9"))
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    """The real pipeline: rendered frames, calibrated on the set-up, read by vision.BoardReader."""
+    return VisionPipeline(Camera(style="paper", seed=3), START)
+
+
+def table_over(path, pipeline, board_start=BoardStart(), **kwargs):
+    return open_table(path, match_options=DEMO_OPTIONS, players=("Ann", "Bob"), clock=lambda: 0.0,
+                      signals=RecordingSignals(), display=RecordingDisplay(),
+                      right_half_of=pipeline.right_half_of, board_start=board_start, **kwargs)
+
+
+def director(table, pipeline, position=MIDGAME, cube=(64, "middle")):
+    d = Director(table, pipeline)
+    d.scene = Scene(sides=adapters.sides_of(position), cube=cube)
+    d.show(2)
+    return d
+
+
+def test_the_midgame_frame_is_read_whole(pipeline):
+    assert pipeline.read(Scene(sides=adapters.sides_of(MIDGAME))).sides == adapters.sides_of(MIDGAME)
+
+
+def test_the_first_dice_say_who_is_on_roll_then_a_legal_move(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline)
+    d = director(table, pipeline)
+    assert table.phase == "setup" and table.state.phase == engine.OPENING  # who rolls is unknown
+    d.roll(0, 3, 1)
+    assert table.phase == "move" and table.mover == 0 and table.dice == engine.Dice(3, 1)
+    assert table.state.position == MIDGAME and table.state.position.turn == 0
+    d.move_to(MIDGAME.play(Play.parse("8/5 6/5")))
+    d.lift()
+    assert [(v["verdict"], v["play"]) for v in table.verdicts] == [("legal", "8/5 6/5")]
+    assert table.phase == "roll" and table.state.position.turn == 1
+    starts = [r for r in table.journal.records if r["type"] == "board_start"]
+    assert len(starts) == 1 and starts[0]["action"]["on_roll"] == 0
+
+
+def test_player1_rolling_first_puts_player1_on_roll(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline)
+    d = director(table, pipeline, position=MIDGAME.swapped())
+    d.roll(1, 6, 5)
+    assert table.phase == "move" and table.mover == 1
+    assert table.state.position == MIDGAME.swapped()
+
+
+def test_the_next_move_illegal_is_judged_illegal(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline, board_start=BoardStart(on_roll=0))
+    d = director(table, pipeline)
+    assert table.phase == "roll" and table.state.position == MIDGAME  # on roll given: no dice needed
+    d.roll(0, 3, 1)
+    d.move_to(MIDGAME.play(Play.parse("8/4 6/5")))  # a 4 and a 1 for a 3-1
+    d.lift()
+    assert [v["verdict"] for v in table.verdicts] == ["illegal"]
+
+
+def test_dice_in_both_halves_are_rolled_again(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline)
+    d = director(table, pipeline)
+    d.show(dice=((3, "right half", True), (1, "left half", True)))
+    assert table.phase == "reroll" and table.state.phase == engine.OPENING
+    d.lift()
+    assert table.phase == "setup"
+    d.roll(1, 2, 2)
+    assert table.phase == "move" and table.mover == 1 and table.dice == engine.Dice(2, 2)
+
+
+def test_cube_as_read_and_score_from_the_config(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline, board_start=BoardStart(score=(1, 2)))
+    d = director(table, pipeline, cube=(2, "player1"))
+    d.roll(0, 4, 2)
+    assert (table.state.cube_value, table.state.cube_owner) == (2, 1)
+    assert table.state.score == (1, 2)
+    # the cube held by player 1: player 0 may not double (R11)
+    assert not table.state.may_double or table.state.position.turn == 1
+
+
+def test_cube_given_wins_over_the_reading(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline, board_start=BoardStart(cube=(4, 0)))
+    director(table, pipeline, cube=(2, "player1")).roll(0, 4, 2)
+    assert (table.state.cube_value, table.state.cube_owner) == (4, 0)
+
+
+def test_the_set_up_still_starts_a_normal_game(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline)
+    director(table, pipeline, position=engine.Position.start())
+    assert table.phase == "opening"
+
+
+def test_without_board_start_a_game_in_progress_is_not_taken(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline, board_start=None)
+    d = director(table, pipeline)
+    d.roll(0, 3, 1)
+    assert table.phase == "setup" and table.state.phase == engine.OPENING
+
+
+def test_resume_after_a_kill_keeps_the_start_from_the_board(tmp_path, pipeline):
+    path = tmp_path / "j.jsonl"
+    table = table_over(path, pipeline, board_start=BoardStart(score=(2, 0)))
+    d = director(table, pipeline, cube=(2, "player0"))
+    d.roll(0, 3, 1)
+    position, state = table.state.position, table.state
+    # killed: the journal file is all that is left (no close, no last record)
+    table.journal._file.close()
+    again = table_over(path, pipeline, board_start=None)  # the journal decides, not the flag
+    assert again.phase == "move" and again.mover == 0 and again.dice == engine.Dice(3, 1)
+    assert again.state.position == position
+    assert (again.state.cube_value, again.state.cube_owner, again.state.score) == (2, 0, (2, 0))
+    d.table = again
+    d.move_to(MIDGAME.play(Play.parse("8/5 6/5")))
+    d.lift()
+    assert [v["verdict"] for v in again.verdicts] == ["legal"]
+    _, _, replayed = replay_journal(Journal(path, clock=lambda: 0.0).records)
+    assert replayed.position == again.state.position and replayed.score == state.score
+
+
+def test_resume_before_the_first_dice_waits_for_them_again(tmp_path):
+    pipeline = TruthPipeline()
+    path = tmp_path / "j.jsonl"
+    table = table_over(path, pipeline)
+    director(table, pipeline)
+    table.journal._file.close()
+    again = table_over(path, pipeline)
+    assert again.phase == "setup"
+    d = director(again, pipeline)
+    d.roll(1, 5, 3)
+    assert again.phase == "move" and again.state.position == MIDGAME.swapped()
+
+
+def test_a_board_that_is_not_a_position_is_not_taken(tmp_path):
+    pipeline = TruthPipeline()
+    table = table_over(tmp_path / "j.jsonl", pipeline, board_start=BoardStart(on_roll=0))
+    sides = adapters.sides_of(MIDGAME)
+    too_many = (tuple(x + (3 if i == 5 else 0) for i, x in enumerate(sides[0])), sides[1])
+    d = Director(table, pipeline)
+    d.show(2, sides=too_many)
+    assert table.phase == "setup" and "board start" in table.text
+
+
+def test_parse_cube():
+    assert parse_cube("2:1") == (2, 1) and parse_cube("1") == (1, None)
+    assert parse_cube("64") == (1, None) and parse_cube("64:0") == (64, 0)
+    for bad in ("3", "2:2", "x", "2:"):
+        if bad == "2:":
+            assert parse_cube(bad) == (2, None)
+            continue
+        with pytest.raises(ValueError):
+            parse_cube(bad)
+
+
+def test_config_and_flags_make_the_board_start():
+    text = ('[referee]\nstart = "board"\non_roll = "player1"\ncube = "2:0"\nscore = [3, 1]\n')
+    config, problems = parse_config(text)
+    assert not problems
+    assert board_start_of(config) == BoardStart(on_roll=1, cube=(2, 0), score=(3, 1))
+    assert board_start_of(config, from_board=False) is None
+    assert board_start_of(config, on_roll="dice", cube="4:1") == BoardStart(None, (4, 1), (3, 1))
+    default, _ = parse_config("")
+    assert board_start_of(default) is None
+    assert board_start_of(default, from_board=True) == BoardStart()
+
+
+@pytest.mark.parametrize("line", ['start = "midgame"', 'cube = "3"', "score = [1]",
+                                  'on_roll = "ann"'])
+def test_config_problems_name_the_key(line):
+    config, problems = parse_config(f"[referee]\n{line}\n")
+    assert config is None and problems and problems[0].startswith("<config>:2:"), problems
+
+
+def test_table_needs_no_board_start():
+    assert Table.__init__.__kwdefaults__["board_start"] is None
