@@ -190,3 +190,79 @@ def test_config_problems_name_the_key(line):
 
 def test_table_needs_no_board_start():
     assert Table.__init__.__kwdefaults__["board_start"] is None
+
+
+def test_bgref_run_from_board_over_rendered_frames(tmp_path, pipeline):
+    """`bgref run --from-board --cube 2:1 --score 1-0` over a folder of rendered frames with the
+    calibration saved to a file: the game starts from the board and the next move is judged."""
+    import cv2
+
+    from referee.cli import main
+    from referee.journal import read_journal
+    pipeline.calibration.save(tmp_path / "board.json")
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    moved = MIDGAME.play(Play.parse("8/5 6/5"))
+    roll = ((3, pipeline.right_half_of(0), True), (1, pipeline.right_half_of(0), True))
+    scenes = ([Scene(sides=adapters.sides_of(MIDGAME), cube=(2, "player1"))] * 2
+              + [Scene(sides=adapters.sides_of(MIDGAME), cube=(2, "player1"), dice=roll)] * 2
+              + [Scene(sides=adapters.sides_of(moved), cube=(2, "player1"), hand=True)]
+              + [Scene(sides=adapters.sides_of(moved), cube=(2, "player1"), dice=roll)] * 2
+              + [Scene(sides=adapters.sides_of(moved), cube=(2, "player1"))] * 2)
+    for i, scene in enumerate(scenes):
+        cv2.imwrite(str(frames / f"{i:03d}.png"), pipeline.camera.render(pipeline.drawn(scene)))
+    config = tmp_path / "bgref.toml"
+    config.write_text('[match]\nlength = 5\n[camera]\nsource = "folder:frames"\n'
+                      'calibration = "board.json"\n[signals]\npin_factory = "mock"\n'
+                      '[referee]\njournal = "m.jsonl"\n')
+    assert main(["run", "-c", str(config), "--from-board", "--cube", "2:1", "--score", "1-0"]) == 0
+    records, _ = read_journal(tmp_path / "m.jsonl")
+    start = [r for r in records if r["type"] == "board_start"]
+    assert len(start) == 1 and start[0]["cube"] == [2, 1] and start[0]["score"] == [1, 0]
+    assert start[0]["action"]["on_roll"] == 0
+    verdicts = [(r["verdict"], r.get("play")) for r in records if r["type"] == "verdict"]
+    assert verdicts == [("legal", "8/5 6/5")]
+
+
+@pytest.mark.parametrize("score, cube, crawford", [((4, 2), (1, None), True), ((4, 2), (2, 1), False),
+                                                   ((3, 2), (1, None), False)])
+def test_crawford_at_the_board_start(tmp_path, score, cube, crawford):
+    """A player at length-1 with the cube in the middle on 1: taken as the Crawford game (no
+    doubling); a turned cube there means the Crawford game is over."""
+    pipeline = TruthPipeline()
+    options = {**DEMO_OPTIONS, "match_length": 5, "crawford": True}
+    table = open_table(tmp_path / "j.jsonl", match_options=options, players=("Ann", "Bob"),
+                       clock=lambda: 0.0, signals=RecordingSignals(), display=RecordingDisplay(),
+                       right_half_of=pipeline.right_half_of,
+                       board_start=BoardStart(on_roll=1, cube=cube, score=score))
+    director(table, pipeline)
+    assert table.phase == "roll" and table.state.crawford is crawford
+    assert table.state.post_crawford is (not crawford and 4 in score)
+
+
+def test_the_player_on_roll_may_double_after_a_board_start(tmp_path):
+    pipeline = TruthPipeline()
+    table = table_over(tmp_path / "j.jsonl", pipeline, board_start=BoardStart(on_roll=0))
+    d = director(table, pipeline)
+    d.cube(2, "middle")
+    assert table.phase == "doubled"
+    d.cube(2, "player1")  # Bob takes
+    assert table.phase == "roll" and (table.state.cube_value, table.state.cube_owner) == (2, 1)
+
+
+def test_a_score_that_ends_the_match_is_refused(tmp_path):
+    pipeline = TruthPipeline()
+    options = {**DEMO_OPTIONS, "match_length": 3}
+    table = open_table(tmp_path / "j.jsonl", match_options=options, players=("Ann", "Bob"),
+                       clock=lambda: 0.0, signals=RecordingSignals(), display=RecordingDisplay(),
+                       right_half_of=pipeline.right_half_of,
+                       board_start=BoardStart(on_roll=0, score=(3, 0)))
+    director(table, pipeline)
+    assert table.phase == "setup" and "ends a 3-point match" in table.text
+
+
+def test_bad_score_flag():
+    from referee.commands.table_cmds import parse_score
+    assert parse_score("2-1") == (2, 1)
+    with pytest.raises(ValueError, match="P0-P1"):
+        parse_score("2:1")
