@@ -22,7 +22,8 @@ The stages, each cheap:
 4. Faces much darker or fainter right beside a brighter one are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
    (``flat=False``) when a side face beside it shows pips nearly as dark as its own, or its top
-   face is strongly foreshortened.
+   face is strongly foreshortened (side faces shown beside most of three or more dice mean an
+   oblique camera, not cocked dice).
 
 Box coordinates are [x, y, w, h] in the full image. ``where`` is always "outside": the board
 reader knows the geometry and names the place. Dice of another colour (the renderer's
@@ -79,6 +80,7 @@ def _as_gray_and_sat(image: np.ndarray):
 
 
 FACE_VS_BRIGHTEST = 0.65  # a die face is at least this bright relative to the brightest 1% of the view
+OBLIQUE_SHARE = 0.5  # of three or more dice, this share showing side faces means the camera looks from the side
 COCKED_SQUASH = 0.7  # a top face shorter than this in one direction belongs to a cocked die
 LINK_CONTRAST = 0.55  # two pips of one face: the fainter at least this dark relative to the darker
 RING_EVEN = 0.65
@@ -661,7 +663,8 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[t
 
     A die is cocked when its top face is strongly foreshortened, or when a side face beside it shows
     pips nearly as dark as the top face's (the die leans towards the camera's view of that side),
-    or pips that made no face of their own lie just beside the top face on a darker surface.
+    or pips that made no face of their own lie just beside the top face on a darker surface; but
+    when most of three or more dice show a side face, the camera looks from the side (all lie flat).
     """
     side_of: dict[int, int] = {}
     for i, f in enumerate(faces):
@@ -676,7 +679,7 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[t
             inside = f.pips == 1 and top.pips > 1 and dist < 0.9 * top.side
             if (near and fainter) or inside:
                 side_of[i] = j
-    out = []
+    tops = []
     for j, top in enumerate(faces):
         if j in side_of:
             continue
@@ -684,5 +687,10 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[t
                       and faces[i].face >= 0.55 * top.face for i, t in side_of.items())
         side_pips = any(0.5 * top.side < math.hypot(p.x - top.x, p.y - top.y) < 1.25 * top.side
                         and p.face < 0.92 * top.face and p.contrast >= 0.35 * top.contrast for p in leftover)
-        out.append((top, not (leaning or side_pips or top.squash < COCKED_SQUASH)))
-    return out
+        log.debug("face %d at (%.0f, %.0f): leaning %s, side pips %s, squash %.2f",
+                  top.pips, top.x, top.y, leaning, side_pips, top.squash)
+        tops.append((top, leaning or side_pips))
+    # a camera looking from the side shows a side face beside every die: when most of three or
+    # more dice show one, the view is oblique and a side face alone says nothing about a die
+    oblique = len(tops) >= 3 and sum(shown for _t, shown in tops) >= OBLIQUE_SHARE * len(tops)
+    return [(top, not ((shown and not oblique) or top.squash < COCKED_SQUASH)) for top, shown in tops]

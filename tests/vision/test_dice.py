@@ -149,14 +149,18 @@ def test_board_photos_dice_values(shared_data):
 
 @pytest.mark.data
 def test_dice_photos_values_on_a_sample(shared_data):
-    """Every sixth photo of dice/matteop65: 136 of 157 (87%) dice values right (centre match)."""
+    """Every sixth photo of dice/matteop65: 136 of 157 (87%) dice values right (centre match).
+    All lie flat, seen from the side: 34 of 199 readings called cocked (86 before a side face
+    shown beside most dice of a view was taken for the camera's angle); floors just beside."""
     import cv2
     folder = shared_data / "dice" / "matteop65"
-    labelled = right = 0
+    labelled = right = read = cocked = 0
     for img_path in sorted(folder.glob("*.jpg"))[::6]:
         img = cv2.imread(str(img_path))
         h, w = img.shape[:2]
         found = read_dice(img)
+        read += len(found)
+        cocked += sum(not d.flat for d in found)
         for line in img_path.with_suffix(".txt").read_text().splitlines():
             c, x, y, bw, bh = line.split()
             labelled += 1
@@ -165,3 +169,4 @@ def test_dice_photos_values_on_a_sample(shared_data):
                     < size / 2 + 2]
             right += any(d.pips == int(c) + 1 for d in near)
     assert right / labelled >= 0.84
+    assert cocked / read <= 0.22
