@@ -72,10 +72,28 @@ def is_live(source: str) -> bool:
     return source == "picamera" or (kind == "video" and arg.isdigit())
 
 
-def open_camera(config: Config):
+class _FirstAgain:
+    """A frame source that gives back one frame already read before reading on."""
+
+    def __init__(self, first, source):
+        self.first, self.source = first, source
+
+    def read(self):
+        first, self.first = self.first, None
+        return first if first is not None else self.source.read()
+
+    def close(self) -> None:
+        if hasattr(self.source, "close"):
+            self.source.close()
+
+
+def open_camera(config: Config, *, from_board: bool = False):
     """(frame source, reader, right_half_of) as the config says. The simulated table ("render")
     renders the demo match and reads it with the vision; where the vision cannot read the
-    rendered board yet, its readings come from the scenes (said in the log)."""
+    rendered board yet, its readings come from the scenes (said in the log). With from_board
+    and no calibration file, the board is calibrated from the first frame (vision.photo, any
+    position on the board) and the calibration saved where the config says, so a resume reads
+    the board the same way (player 0 is then whom that calibration calls player 0)."""
     source = config.camera.source
     kind, _, arg = source.partition(":")
     if kind == "render":
@@ -87,18 +105,46 @@ def open_camera(config: Config):
     from vision.calibration import Calibration
     from vision.reader import BoardReader
     path = config.resolve(config.camera.calibration)
-    if not path.exists():
-        raise ValueError(f"calibration {path} does not exist; make it with `bgref calibrate`")
-    calibration = Calibration.load(path)
+    calibration = Calibration.load(path) if path.exists() else None
+    if calibration is None and not from_board:
+        raise ValueError(f"calibration {path} does not exist; make it with `bgref calibrate` "
+                         "(or start with --from-board to calibrate on the board as it stands)")
     if source == "picamera":
-        frames = sources.PiCameraSource(tuple(calibration.image_size))
+        frames = sources.PiCameraSource(*([tuple(calibration.image_size)] if calibration else []))
     elif kind == "video":
         frames = sources.VideoCaptureSource(int(arg) if arg.isdigit() else str(config.resolve(arg)))
     elif kind == "folder":
         frames = sources.ImageFolderSource(config.resolve(arg))
     else:
         raise ValueError(f"camera source {source!r} is not known")
+    if calibration is None:
+        calibration, frames = _calibrate_on_first_frame(frames, path)
     return frames, BoardReader(calibration), calibration.right_half_of
+
+
+def _calibrate_on_first_frame(frames, path, attempts: int = 50):
+    """(Calibration, source) from the first frame that vision.photo can calibrate on (a hand
+    over the board may spoil a few); saved to path. VisionError (a ValueError) if none can."""
+    from vision.errors import VisionError
+    from vision.photo import calibrate_photo
+    problem = "no frame"
+    for _ in range(attempts):
+        frame = frames.read()
+        if frame is None:
+            break
+        try:
+            calibration = calibrate_photo(frame)
+        except VisionError as exc:
+            problem = str(exc)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        calibration.save(path)
+        log.info("no calibration: calibrated on the board as it stands, saved to %s", path)
+        return calibration, _FirstAgain(frame, frames)
+    if hasattr(frames, "close"):
+        frames.close()
+    raise ValueError(f"no calibration at {path}, and the board could not be calibrated from "
+                     f"the camera: {problem}")
 
 
 def open_signals(config: Config):
@@ -203,7 +249,8 @@ def _closing(parts: contextlib.ExitStack, thing):
 def _run(config: Config, parts: contextlib.ExitStack, *, max_frames, clock,
          mqtt_client_factory=None, board_start: Optional[BoardStart] = None) -> int:
     source_kind = config.camera.source.partition(":")[0]
-    source, reader, right_half_of = open_camera(config)
+    source, reader, right_half_of = (open_camera(config, from_board=True) if board_start is not None
+                                     else open_camera(config))
     _closing(parts, source)
     journal_path = config.resolve(config.referee.journal)
     signals, buttons = open_signals(config)

@@ -266,3 +266,34 @@ def test_bad_score_flag():
     assert parse_score("2-1") == (2, 1)
     with pytest.raises(ValueError, match="P0-P1"):
         parse_score("2:1")
+
+
+def test_bgref_run_from_board_without_a_calibration_calibrates_on_the_board(tmp_path):
+    """No calibration file (a Pi switched on late, nothing set up): with --from-board the board
+    is calibrated on the first frame as it stands (vision.photo), the calibration saved for a
+    resume, and the game taken from the board in that calibration's numbering of the players."""
+    import cv2
+
+    from referee.cli import main
+    from referee.journal import read_journal
+    from vision.calibration import Calibration
+    camera = Camera(style="paper", seed=3)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    mid = Scene(sides=adapters.sides_of(MIDGAME), cube=(2, "player1"))
+    for i in range(3):
+        cv2.imwrite(str(frames / f"{i:03d}.png"), camera.render(mid))
+    config = tmp_path / "bgref.toml"
+    config.write_text('[camera]\nsource = "folder:frames"\ncalibration = "cal/board.json"\n'
+                      '[signals]\npin_factory = "mock"\n[referee]\njournal = "m.jsonl"\n')
+    assert main(["run", "-c", str(config)]) == 2  # no calibration, no --from-board: one clear line
+    assert main(["run", "-c", str(config), "--from-board", "--on-roll", "player0"]) == 0
+    calibration = Calibration.load(tmp_path / "cal" / "board.json")
+    records, _ = read_journal(tmp_path / "m.jsonl")
+    start = [r for r in records if r["type"] == "board_start"]
+    assert len(start) == 1
+    sides = tuple(tuple(s) for s in start[0]["action"]["sides"])
+    drawn = adapters.sides_of(MIDGAME)
+    # the calibration names the players; whichever way, the board is the one drawn
+    assert sides == (drawn if calibration.home == camera.view.orientation else drawn[::-1])
+    assert start[0]["action"]["cube"][0] == 2
