@@ -5,6 +5,7 @@ one reading with the same pips), and ms per image.
 
 - dice/matteop65: YOLO labels (class 0..5 = face 1..6, box of the top face); a reading matches a
   label when its box centre lies within half the label box's larger side of the label centre.
+  Every die there lies flat: "flat" counts the readings called flat.
 - boards/gallbotond: labels give the dice values but no boxes; a frame's readings are matched to
   its labelled dice as multisets of values (dice with unknown pips are left out). All those dice
   lie flat: "flat" counts the readings called flat in frames with dice.
@@ -103,6 +104,8 @@ def eval_matteop(folder: pathlib.Path, verbose: bool) -> Tally:
         t.matched += len(pairs)
         right = sum(labels[i][0] == found[j].pips for i, j in pairs)
         t.right += right
+        t.flat_total += len(found)  # every die in these photos lies flat
+        t.flat_right += sum(d.flat for d in found)
         if verbose and (right < len(labels) or len(found) > len(pairs)):
             print(f"  {img_path.name}: labels {sorted(l[0] for l in labels)} read "
                   f"{sorted(d.pips for d in found)} matched {len(pairs)} right {right}")
@@ -183,7 +186,8 @@ def main(argv=None) -> int:
     print(HEADER)
     for r in rows:
         print(r.row())
-    print("targets: values >= 99% on boards/gallbotond (every labelled die matched to one reading)")
+    print("targets: values >= 99% on boards/gallbotond (every labelled die matched to one reading); "
+          "flat dice called flat, cocked rendered dice flagged")
     return 0
 
 
