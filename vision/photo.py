@@ -9,7 +9,9 @@ from it are checkers, split in two colours. The first checker of every stack tea
 model; the pitch is fitted so that every stack's length is a whole number of checkers (near the
 first checkers' width across the column: checkers are round); the label so read teaches the
 colour model and pitch again, and the BoardReader reads the photo with that calibration. There is
-no read-back check: nothing is known of the position to check against.
+no read-back check: nothing is known of the position to check against. A hand or arm crossing the
+board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side) gives
+a Reading with hand_in_view and no points, never a guess.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import numpy as np
 
 from . import checkers
 from .calibration import HOMES, Calibration, _base, as_image, board_layouts, find_outline, pip_total
+from .hands import hand_score
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -394,7 +397,12 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             small = cv2.resize(small, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
         small = cv2.resize(small, size, interpolation=cv2.INTER_AREA)
     cal = calibrate_photo(small)
-    reading = BoardReader(cal, follow_board=False).read(small)
+    score = hand_score(small, cal.outer, cal.corners)
+    if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
+        log.debug("hand in view (score %.2f)", score)
+        reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
+    else:
+        reading = BoardReader(cal, follow_board=False).read(small)
     if scale == 1.0:
         return reading, cal
     up = 1.0 / scale
