@@ -178,6 +178,7 @@ def main(argv=None) -> int:
         from vision.errors import VisionError  # noqa: PLC0415
 
         u = collections.Counter()
+        u["hand_errors"] = []
         for n in names:
             label = truth[n]
             if not label["usable"]:
@@ -185,9 +186,12 @@ def main(argv=None) -> int:
             if label["hand_in_view"]:  # must give no reading: a hand seen, or a clear error
                 u["hand_frames"] += 1
                 try:
-                    u["hand_refused"] += read_photo(images[n]).hand_in_view
-                except VisionError:
+                    seen = read_photo(images[n]).hand_in_view
+                    u["hand_refused"] += seen
+                    u["hand_seen"] += seen
+                except VisionError as exc:
                     u["hand_refused"] += 1
+                    u["hand_errors"].append(f"{n}: {exc}")
                 continue
             u["boards"] += 1
             try:
@@ -198,6 +202,7 @@ def main(argv=None) -> int:
                 continue
             if reading.hand_in_view:
                 u["failed"] += 1
+                u["false_hands"] += 1
                 u["points"] += 24 - len(labels.uncertain_points(label))
                 continue
             score = labels.compare(reading.to_label_dict(), label)
@@ -207,7 +212,11 @@ def main(argv=None) -> int:
         print(f"NO CALIBRATION (vision.photo, every clear frame on its own): points {u['points_right']}/{u['points']} = "
               f"{pct(u['points_right'], u['points']):.1f}% (target >= 99%), boards {u['boards_right']}/{u['boards']} = "
               f"{pct(u['boards_right'], u['boards']):.1f}% (target >= 90%); not read at all {u['failed']}; "
-              f"hand frames given no reading {u['hand_refused']}/{u['hand_frames']} (target all)")
+              f"hand frames given no reading {u['hand_refused']}/{u['hand_frames']} (target all: "
+              f"{u['hand_seen']} said hand_in_view, {len(u['hand_errors'])} refused with an error); "
+              f"clear frames said hand_in_view {u['false_hands']} (target 0)")
+        for line in u["hand_errors"] if args.verbose else ():
+            print(f"   hand frame refused: {line}")
     print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the")
     print("  same size: " + "; ".join(borrowed))
     return 0
