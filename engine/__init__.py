@@ -26,16 +26,17 @@ from .cube import BACKGAMMON, GAMMON, SINGLE, Cube, CubeError, game_points, resu
 from .match import (
     CHOOSE_DOUBLET, DOUBLED, GAME_OVER, MATCH_OVER, MOVE, OPENING, ROLL, Action, Beaver,
     ChooseDoublet, Condone, Double, GameRecord, GameResult, IllegalActionError, IllegalStands,
-    MatchState, MovePlay, OpeningRoll, Pass, Resign, Roll, Settings, Take, action_from_json,
+    MatchState, MovePlay, OpeningRoll, Pass, Resign, Roll, Settings, StartFrom, Take,
+    action_from_json,
 )
 from .matchid import InvalidMatchIdError, MatchId
-from .matfile import InvalidMatFileError, MatRecord, read_mat, write_mat
+from .matfile import InvalidMatFileError, MatRecord, MatWriteError, read_mat, write_mat
 
 __all__ += [
     "SINGLE", "GAMMON", "BACKGAMMON", "Cube", "CubeError", "game_points", "result_kind",
     "OPENING", "ROLL", "DOUBLED", "MOVE", "CHOOSE_DOUBLET", "GAME_OVER", "MATCH_OVER",
     "Action", "OpeningRoll", "Roll", "Double", "Take", "Pass", "Beaver", "MovePlay",
-    "IllegalStands", "Condone", "ChooseDoublet", "Resign", "action_from_json", "GameRecord", "GameResult",
+    "IllegalStands", "Condone", "ChooseDoublet", "Resign", "StartFrom", "action_from_json", "GameRecord", "GameResult",
     "IllegalActionError", "MatchState", "Settings", "InvalidMatchIdError", "MatchId",
-    "InvalidMatFileError", "MatRecord", "read_mat", "write_mat",
+    "InvalidMatFileError", "MatRecord", "MatWriteError", "read_mat", "write_mat",
 ]

@@ -33,7 +33,7 @@ from .variants import start_position
 __all__ = [
     "Settings", "MatchState", "GameResult", "IllegalActionError",
     "OpeningRoll", "Roll", "Double", "Take", "Pass", "Beaver", "MovePlay", "IllegalStands",
-    "Condone", "ChooseDoublet", "Resign", "Action", "action_from_json", "Event", "GameRecord",
+    "Condone", "ChooseDoublet", "Resign", "StartFrom", "Action", "action_from_json", "Event", "GameRecord",
     "OPENING", "ROLL", "DOUBLED", "MOVE", "CHOOSE_DOUBLET", "GAME_OVER", "MATCH_OVER",
 ]
 
@@ -222,8 +222,47 @@ class Resign(Action):
         return {"action": "resign", "player": self.player, "value": self.value}
 
 
+@dataclass(frozen=True)
+class StartFrom(Action):
+    """A game that begins from a given position (e.g. one read off the board) instead of the
+    opening roll: `position.turn` is on roll and rolls (or doubles) next; the cube, the score
+    (None: the match score as it stands) and whether this is the Crawford game, or the Crawford
+    game has been played, are given since they cannot be seen. Valid where an OpeningRoll is."""
+
+    position: Position
+    cube_value: int = 1
+    cube_owner: Optional[int] = None
+    score: Optional[tuple] = None
+    crawford: bool = False
+    post_crawford: bool = False
+    kind = "start_from"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise IllegalActionError(f"StartFrom needs an engine.Position, not {self.position!r}")
+        Cube(self.cube_value, self.cube_owner)  # CubeError names a bad value or owner
+        if self.score is not None:
+            score = tuple(self.score)
+            if len(score) != 2 or any(not isinstance(x, int) or isinstance(x, bool) or x < 0
+                                      for x in score):
+                raise IllegalActionError(f"StartFrom: score {self.score!r} is not two whole numbers >= 0")
+            object.__setattr__(self, "score", score)
+        for name in ("crawford", "post_crawford"):
+            if not isinstance(getattr(self, name), bool):
+                raise IllegalActionError(f"StartFrom: {name} must be true or false")
+        if self.crawford and self.post_crawford:
+            raise IllegalActionError("StartFrom: a game cannot be both the Crawford game and after it")
+
+    def to_json(self) -> dict:
+        p = self.position
+        return {"action": self.kind, "on_roll": list(p.on_roll), "opponent": list(p.opponent),
+                "turn": p.turn, "waiting": list(p.waiting), "cube": [self.cube_value, self.cube_owner],
+                "score": None if self.score is None else list(self.score),
+                "crawford": self.crawford, "post_crawford": self.post_crawford}
+
+
 _ACTIONS = {cls.kind: cls for cls in (OpeningRoll, Roll, Double, Take, Pass, Beaver, MovePlay,
-                                      IllegalStands, ChooseDoublet, Resign)}
+                                      IllegalStands, ChooseDoublet, Resign, StartFrom)}
 
 
 def action_from_json(data: dict) -> Action:
@@ -245,6 +284,13 @@ def action_from_json(data: dict) -> Action:
             return ChooseDoublet(int(data["number"]))
         if cls is Resign:
             return Resign(int(data["player"]), int(data.get("value", SINGLE)))
+        if cls is StartFrom:
+            position = Position(tuple(data["on_roll"]), tuple(data["opponent"]),
+                                int(data.get("turn", 0)), tuple(data.get("waiting", (0, 0))))
+            value, owner = data.get("cube", (1, None))
+            score = data.get("score")
+            return StartFrom(position, value, owner, None if score is None else tuple(score),
+                             bool(data.get("crawford", False)), bool(data.get("post_crawford", False)))
         if cls is IllegalStands:
             if "sides" in data:  # (player 0's side, player 1's side), the referee's form
                 sides, turn = data["sides"], data["turn"]
@@ -383,7 +429,7 @@ class MatchState:
     @property
     def legal_actions(self) -> tuple:
         """The action classes accepted now."""
-        if self.phase in (OPENING, GAME_OVER):
+        if self.phase in (OPENING, GAME_OVER):  # StartFrom too, for a game from a set position
             return (OpeningRoll,)
         if self.phase == ROLL:
             return (Roll, Double, Resign) if self.may_double else (Roll, Resign)
@@ -467,6 +513,32 @@ class MatchState:
         dice = Dice(max(action.die0, action.die1), min(action.die0, action.die1))
         return base._change(action, phase=MOVE, position=start_position(s.variant, turn=mover),
                             dice=dice), ()
+
+    def _on_start_from(self, action: StartFrom):
+        if self.phase not in (OPENING, GAME_OVER):
+            raise self._refuse(action)
+        s = self.settings
+        n = s.match_length
+        score = action.score if action.score is not None else tuple(self.score)
+        if n and max(score) >= n:
+            raise IllegalActionError(f"StartFrom: score {score[0]}-{score[1]} ends a {n}-point match")
+        if action.crawford and not (n and s.crawford and n - 1 in score):
+            raise IllegalActionError(f"StartFrom: no Crawford game at {score[0]}-{score[1]}"
+                                     + (f" in a {n}-point match" if n else " in money play")
+                                     + ("" if s.crawford or not n else " without the Crawford rule"))
+        cube = Cube(action.cube_value, action.cube_owner)
+        if action.crawford and cube != Cube():
+            raise IllegalActionError("StartFrom: the cube stays in the middle on 1 in the Crawford game (R13)")
+        if cube != Cube() and not s.has_cube:
+            raise IllegalActionError("StartFrom: acey-deucey is played without the doubling cube")
+        if any(action.position.waiting) and s.variant != "acey-deucey":
+            raise IllegalActionError(f"StartFrom: checkers waiting to enter only in acey-deucey, "
+                                     f"not in {s.variant}")
+        number = self.game_number + 1 if self.phase == GAME_OVER else self.game_number
+        return self._change(action, phase=ROLL, position=action.position, cube=cube, score=score,
+                            dice=None, result=None, bonus=False, game_number=number,
+                            crawford=action.crawford,
+                            post_crawford=action.post_crawford or self.post_crawford or self.crawford), ()
 
     def _next_is_crawford(self) -> bool:
         """The game after the one that first brought a player to N-1 points is the Crawford game."""
@@ -603,27 +675,33 @@ class MatchState:
         games: list = []
         events: list = []
         start_score = (0, 0)
+        start: Optional[Position] = None
         for action in self.actions:
-            if isinstance(action, OpeningRoll) and state.phase == GAME_OVER:
-                games.append(GameRecord(start_score, tuple(events), state.result))
+            if isinstance(action, (OpeningRoll, StartFrom)) and state.phase == GAME_OVER:
+                games.append(GameRecord(start_score, tuple(events), state.result, start))
                 events = []
                 start_score = state.score
+                start = None
             state, new = state._step(action)
+            if isinstance(action, StartFrom):
+                start_score, start = state.score, state.position
             events.extend(new)
         if self.actions:
             games.append(GameRecord(start_score, tuple(events),
-                                    state.result if state.game_over else None))
+                                    state.result if state.game_over else None, start))
         return tuple(games)
 
 
 @dataclass(frozen=True)
 class GameRecord:
     """One game of the record: the score before it, its events in order, its result (None while
-    it is being played)."""
+    it is being played), and the position it began from when that was not the opening (StartFrom;
+    None for a game begun with the opening roll)."""
 
     score: tuple
     events: tuple
     result: Optional[GameResult]
+    start: Optional[Position] = None
 
 
 def _pseudo_play(before: Position, after: Position) -> Play:

@@ -6,7 +6,15 @@ A money session is written as a match of length 0 (gnubg imports it as a money s
 A resigned game ends with the winner's `Wins N points` alone (gnubg reads it as a resignation). An
 illegal move that stood (R9) is written as the checker moves that turn the board before into the
 board after; gnubg rejects such a move and loses the rest of that game, and `replay` reads it back
-only with `illegal_stands=True`."""
+only with `illegal_stands=True`.
+
+A game that began from a set position (engine.StartFrom, e.g. read off the board) cannot be written:
+the format has no starting position. It is left out, with a comment line in the header
+(`; game N began from a position ... not written`; gnubg skips comments only before the
+`N point match` line and reads one among the games as a bad move); the games written are numbered 1, 2, ... as
+gnubg needs (its match() refuses a file whose first game is not Game 1) and keep their scores, which
+gnubg imports as they stand. A match with no game to write raises MatWriteError (gnubg imports
+no match from a file without games)."""
 from __future__ import annotations
 
 import re
@@ -20,7 +28,7 @@ from .match import (CHOOSE_DOUBLET, GAME_OVER, Beaver, ChooseDoublet, Double, Il
                     MatchState, MovePlay, OpeningRoll, Pass, Resign, Roll, Settings, Take)
 from .notation import BAR, OFF, Move, Play
 
-__all__ = ["InvalidMatFileError", "MatRecord", "MatGame", "MatEvent", "write_mat", "read_mat",
+__all__ = ["InvalidMatFileError", "MatWriteError", "MatRecord", "MatGame", "MatEvent", "write_mat", "read_mat",
            "format_mat"]
 
 _LEFT_WIDTH = 28   # "%-27s " as gnubg pads the left column
@@ -28,6 +36,10 @@ _LEFT_WIDTH = 28   # "%-27s " as gnubg pads the left column
 
 class InvalidMatFileError(EngineError):
     """A .mat text that cannot be read; the message names the line."""
+
+
+class MatWriteError(EngineError):
+    """A match that has nothing a .mat file can hold (every game began from a set position)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +66,7 @@ class MatGame:
     events: tuple
     winner: Optional[int] = None
     points: int = 0
+    start: Optional[Any] = None   # the engine.Position a StartFrom game began from: not written
 
 
 @dataclass(frozen=True)
@@ -74,7 +87,8 @@ class MatRecord:
             events = tuple(MatEvent(e.kind, e.player, e.dice, e.play, e.value) for e in game.events)
             result = game.result
             games.append(MatGame(number, tuple(game.score), events,
-                                 result.winner if result else None, result.points if result else 0))
+                                 result.winner if result else None, result.points if result else 0,
+                                 getattr(game, "start", None)))
         return cls(state.settings.match_length, tuple(players), tuple(games), state.settings.variant)
 
     def actions(self, settings: Optional[Settings] = None) -> list:
@@ -89,6 +103,9 @@ class MatRecord:
         settings = settings or Settings(match_length=self.match_length, variant=self.variant)
         state = MatchState(settings)
         for game in self.games:
+            if game.start is not None:
+                raise InvalidMatFileError(f"game {game.number} began from a set position "
+                                          f"(GNU ID {game.start.id}); it cannot be replayed from the record")
             first = True
             for e in game.events:
                 try:
@@ -174,16 +191,27 @@ def _entry(event: MatEvent, match_over: bool) -> str:
 def format_mat(record: MatRecord, comments: tuple = ()) -> str:
     """The .mat text of `record` (comments become '; ' header lines)."""
     lines = [f"; {c}" for c in comments]
+    skipped = [g for g in record.games if g.start is not None]
+    if skipped and len(skipped) == len(record.games):
+        g = skipped[0]
+        raise MatWriteError(f"nothing to write as .mat: game {g.number} began from a position read "
+                            f"off the board (GNU ID {g.start.id}), which a .mat file cannot hold")
+    lines += [f"; game {g.number} began from a position read off the board (GNU ID {g.start.id}), "
+              f"not written" for g in skipped]
     if record.variant != "standard":
         lines.append(f'; [Variation "{record.variant}"]')
     if lines:
         lines.append("")
     lines += [f" {record.match_length} point match", ""]
+    written = 0
     for k, game in enumerate(record.games):
+        if game.start is not None:
+            continue
         last = k == len(record.games) - 1
         match_over = (last and record.match_length > 0 and game.winner is not None
                       and game.score[game.winner] + game.points >= record.match_length)
-        lines.append(f" Game {game.number}")
+        written += 1
+        lines.append(f" Game {written}")
         n0, n1 = record.players
         lines.append(f" {n0} : {game.score[0]}".ljust(32) + f"{n1} : {game.score[1]}")
         rows: list = []

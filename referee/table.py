@@ -104,20 +104,22 @@ def board_start_action(settings, sides: Sides, on_roll: int, cube: tuple[int, Op
             "post_crawford": at_point and not crawford}
 
 
-def board_start_state(settings, action: dict) -> "engine.MatchState":
-    """The MatchState of a game started from the board: player on_roll to roll (or double).
-    engine.MatchState has no action for this, so the state is built from its documented fields;
-    its action log starts empty (the .mat of such a game lacks its first position)."""
+def board_start_state(settings, action: dict, state=None) -> "engine.MatchState":
+    """The MatchState of a game started from the board: player on_roll to roll (or double); one
+    engine.StartFrom applied to `state` (a new match if None), so the log, games() and .mat
+    export know the game. Reads the journalled dict as board_start_action writes it (also the
+    journals written before StartFrom existed: the same shape)."""
     sides = tuple(tuple(s) for s in action["sides"])
     position = adapters.position_from_sides(sides, int(action["on_roll"]))
     n = getattr(settings, "match_length", 0)
     score = tuple(int(x) for x in action["score"])
     if n and max(score) >= n:
         raise ValueError(f"board start: score {score[0]}-{score[1]} ends a {n}-point match")
-    return engine.MatchState(settings, phase=engine.ROLL, position=position,
-                             cube=engine.Cube(*action["cube"]), score=score,
-                             crawford=bool(action.get("crawford")),
-                             post_crawford=bool(action.get("post_crawford")))
+    value, owner = action["cube"]
+    start = engine.StartFrom(position, int(value), None if owner is None else int(owner), score,
+                             bool(action.get("crawford")), bool(action.get("post_crawford")))
+    base = state if state is not None else engine.MatchState(settings)
+    return base.apply(start)
 
 
 def _default_right_half(player: int) -> str:
@@ -702,7 +704,7 @@ def _replay(states: list, action: dict) -> None:
             states.pop()
         return
     if action.get("action") == BOARD_START:
-        states.append(board_start_state(states[-1].settings, action))
+        states.append(board_start_state(states[-1].settings, action, states[-1]))
         return
     states.append(states[-1].apply(adapters.decode_action(action)))
 
