@@ -101,3 +101,13 @@ def test_real_clear_frames_are_read(shared_data, name):
     image = cv2.imread(str(shared_data / "boards" / "gallbotond" / name))
     reading = read_photo(image)
     assert not reading.hand_in_view and reading.top is not None
+
+
+@pytest.mark.parametrize("style", ["paper", "classic"])
+def test_dice_and_cube_by_the_edge_are_not_a_hand(style):
+    from vision.render import RenderCube, RenderDie  # noqa: PLC0415
+
+    dice = (RenderDie(3, "outside"), RenderDie(5, "outside", flat=False))
+    image, _ = render_frame(P0, P1, BoardView(style=style), dice=dice, cube=RenderCube(8, "player1"), rng=2)
+    reading = read_photo(image)
+    assert not reading.hand_in_view and reading.top is not None
