@@ -297,3 +297,70 @@ def test_bgref_run_from_board_without_a_calibration_calibrates_on_the_board(tmp_
     # the calibration names the players; whichever way, the board is the one drawn
     assert sides == (drawn if calibration.home == camera.view.orientation else drawn[::-1])
     assert start[0]["action"]["cube"][0] == 2
+
+
+# ---- the start as an engine action (engine.StartFrom): journals old and new, export -------------
+
+# a board_start record exactly as journals written before engine.StartFrom hold it (commit 137c620)
+OLD_BOARD_START = {"action": "board_start", "sides": [list(s) for s in adapters.sides_of(MIDGAME)],
+                   "on_roll": 0, "cube": [2, 1], "score": [1, 0], "crawford": False,
+                   "post_crawford": False}
+
+
+def journal_of(path, *actions, options=None):
+    """A journal with the match record and one record per journalled action."""
+    journal = Journal(path, clock=lambda: 0.0)
+    journal.append("match", settings=dict(options or {**DEMO_OPTIONS, "match_length": 5}),
+                   players=["Ann", "Bob"])
+    for action in actions:
+        journal.append("action", action=action)
+    journal.close()
+    return path
+
+
+def test_board_start_state_is_one_engine_start_from():
+    settings = adapters.make_settings({**DEMO_OPTIONS, "match_length": 5})
+    from referee.table import board_start_state
+    state = board_start_state(settings, OLD_BOARD_START)
+    assert state.actions == (engine.StartFrom(MIDGAME, 2, 1, (1, 0)),)
+    assert state.phase == engine.ROLL and state.position == MIDGAME and state.score == (1, 0)
+    assert state.games()[0].start == MIDGAME
+
+
+def test_an_old_journal_with_a_board_start_still_resumes(tmp_path, pipeline):
+    path = journal_of(tmp_path / "old.jsonl", OLD_BOARD_START, {"action": "roll", "dice": [3, 1]})
+    table = table_over(path, pipeline, board_start=None)
+    assert table.state.phase == engine.MOVE and table.state.position == MIDGAME
+    assert (table.state.cube_value, table.state.cube_owner, table.state.score) == (2, 1, (1, 0))
+    assert isinstance(table.state.actions[0], engine.StartFrom)
+
+
+def test_the_journalled_board_start_keeps_its_shape(tmp_path, pipeline):
+    table = table_over(tmp_path / "j.jsonl", pipeline, board_start=BoardStart(on_roll=0))
+    director(table, pipeline)
+    start = [r for r in table.journal.records if r["type"] == "board_start"][0]["action"]
+    assert set(start) == set(OLD_BOARD_START)
+
+
+def test_bgref_export_leaves_the_board_game_out_of_the_mat(tmp_path):
+    from referee.cli import main
+    win = MIDGAME  # game 1 from the board: player 0 doubles, player 1 passes (1-0 -> 2-0)
+    path = journal_of(tmp_path / "m.jsonl", {**OLD_BOARD_START, "cube": [1, None]},
+                      {"action": "double"}, {"action": "pass"},
+                      {"action": "opening", "dice": [3, 1]}, {"action": "move", "play": "8/5 6/5"})
+    out = tmp_path / "m.mat"
+    assert main(["export", str(path), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert f"; game 1 began from a position read off the board (GNU ID {win.id}), not written" in text
+    record = engine.read_mat(text)
+    assert [(g.number, g.score) for g in record.games] == [(1, (2, 0))]
+
+
+def test_bgref_export_of_only_a_board_game_is_one_clear_line(tmp_path, capsys):
+    from referee.cli import main
+    path = journal_of(tmp_path / "m.jsonl", OLD_BOARD_START, {"action": "roll", "dice": [3, 1]})
+    out = tmp_path / "m.mat"
+    assert main(["export", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "began from a position read off the board" in err[0]
+    assert "m.jsonl" in err[0] and not out.exists()
