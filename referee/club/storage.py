@@ -214,7 +214,10 @@ class ClubStore:
             raise StoreError(f"match {match}: events {missing[:5]} not received yet")
         _, players, state = replay_journal(records)
         out = io.StringIO()
-        engine.write_mat(state, out, players=tuple(players))
+        try:
+            engine.write_mat(state, out, players=tuple(players))
+        except engine.MatWriteError as exc:  # only a game begun from the board: no .mat to give
+            raise StoreError(f"match {match}: {exc}") from None
         return out.getvalue()
 
 

@@ -364,3 +364,21 @@ def test_bgref_export_of_only_a_board_game_is_one_clear_line(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "began from a position read off the board" in err[0]
     assert "m.jsonl" in err[0] and not out.exists()
+
+
+def test_the_club_mat_download_of_a_board_start_match(tmp_path):
+    from referee.club.storage import ClubStore, StoreError
+    from referee.journal import read_journal
+    store = ClubStore(str(tmp_path / "club.db"))
+    for name, actions in (("one", (OLD_BOARD_START, {"action": "roll", "dice": [3, 1]})),
+                          ("two", ({**OLD_BOARD_START, "cube": [1, None]}, {"action": "double"},
+                                   {"action": "pass"}, {"action": "opening", "dice": [3, 1]}))):
+        records, _ = read_journal(journal_of(tmp_path / f"{name}.jsonl", *actions))
+        for r in records:
+            store.add_event({"id": f"t1:{name}:{r['seq']}", "club": "c", "table": "t1",
+                             "match": name, "seq": r["seq"], "record": r}, received=0.0)
+    assert "; game 1 began from a position read off the board" in store.mat_text("two")
+    assert " Game 1\n" in store.mat_text("two")
+    with pytest.raises(StoreError, match="match one: nothing to write as .mat"):
+        store.mat_text("one")
+    store.close()
