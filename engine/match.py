@@ -14,6 +14,9 @@ Choices made here (the rules leave them open):
 - In a match a player may not double when the cube is dead for him (the stake already gives him
   the match), as gnubg rules.
 - A roll with nothing to play still needs `MovePlay(Play())` (the referee sees the dice picked up).
+- `StartFrom` begins a game from a given position where an OpeningRoll could (a fresh match, equal
+  opening dice, or after a game): the cube, the score and the Crawford state are given, not
+  derived; `games()` marks such a game with its `start` position (the .mat writer leaves it out).
 """
 from __future__ import annotations
 
