@@ -19,7 +19,8 @@ The stages, each cheap:
    most one pip lost for 4..6); a group that is no face loses a stray pip or is split in two; the
    face between the pips must be clean. A pip left alone is a 1 only on a clean grey face, or
    pairs with a fainter neighbour into a 2.
-4. Faces much darker or fainter right beside a brighter one are side faces and are dropped. The
+4. Faces much darker or fainter right beside a brighter one, or whose pips are flattened beside
+   a face of round pips (seen at a glancing angle), are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
    (``flat=False``) when a side face beside it shows pips nearly as dark as its own, or its top
    face is strongly foreshortened (side faces shown beside most of three or more dice mean an
@@ -80,6 +81,7 @@ def _as_gray_and_sat(image: np.ndarray):
 
 
 FACE_VS_BRIGHTEST = 0.65  # a die face is at least this bright relative to the brightest 1% of the view
+SIDE_ELONG = 1.5  # pips this elongated (and a quarter more than a neighbour's) lie on a side face
 OBLIQUE_SHARE = 0.5  # of three or more dice, this share showing side faces means the camera looks from the side
 COCKED_SQUASH = 0.7  # a top face shorter than this in one direction belongs to a cocked die
 LINK_CONTRAST = 0.55  # two pips of one face: the fainter at least this dark relative to the darker
@@ -617,7 +619,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
         pts = np.array([[pips[i].x, pips[i].y] for i in g])
         found.append(_Face(fit.pips, box, conf, float(np.mean([pips[i].face for i in g])),
                            float(np.median([pips[i].contrast for i in g])), cx / scale, cy / scale,
-                           side / scale, _squash(pts, fit), rmean / scale))
+                           side / scale, _squash(pts, fit), rmean / scale,
+                           float(np.median([pips[i].elongation for i in g]))))
     used = {i for g, _fit in faces for i in g}
     left = [Pip(p.x / scale, p.y / scale, p.r / scale, p.contrast, p.face, p.elongation)
             for i, p in enumerate(pips) if i not in used]
@@ -636,12 +639,13 @@ class _Face:
     side: float
     squash: float  # short over long side of the pip layout (1 for a face seen square on)
     pip_r: float = 0.0  # mean pip radius
+    elong: float = 1.0  # median long over short axis of its pips (round on a face seen square on)
 
     def moved(self, dx: float, dy: float) -> "_Face":
         """The same face with its position shifted (a crop's faces into the whole view)."""
         x, y, w, h = self.box
         return _Face(self.pips, (x + dx, y + dy, w, h), self.conf, self.face, self.contrast,
-                     self.x + dx, self.y + dy, self.side, self.squash, self.pip_r)
+                     self.x + dx, self.y + dy, self.side, self.squash, self.pip_r, self.elong)
 
 
 def _squash(pts: np.ndarray, fit: FaceFit) -> float:
@@ -677,7 +681,11 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[t
             # two dice lying flat are at least a side apart: a lone pip closer to a face of
             # several pips (whose side the layout measures) lies on that die's side
             inside = f.pips == 1 and top.pips > 1 and dist < 0.9 * top.side
-            if (near and fainter) or inside:
+            # a face seen at a glancing angle has flattened pips: beside a face of round pips it
+            # is that die's side, however brightly lit
+            flattened = (dist < 1.5 * max(f.side, top.side) and f.elong >= SIDE_ELONG
+                         and f.elong >= 1.25 * top.elong)
+            if (near and fainter) or inside or flattened:
                 side_of[i] = j
     tops = []
     for j, top in enumerate(faces):

@@ -150,23 +150,29 @@ def test_board_photos_dice_values(shared_data):
 @pytest.mark.data
 def test_dice_photos_values_on_a_sample(shared_data):
     """Every sixth photo of dice/matteop65: 136 of 157 (87%) dice values right (centre match).
-    All lie flat, seen from the side: 34 of 199 readings called cocked (86 before a side face
-    shown beside most dice of a view was taken for the camera's angle); floors just beside."""
+    All lie flat, seen from the side: 35 of 157 readings called cocked (86 of 199 before a side
+    face shown beside most dice of a view was taken for the camera's angle); 14 of 157 readings
+    lie on no labelled die (54 of 199 before side faces with flattened pips were dropped); floors
+    just beside."""
     import cv2
     folder = shared_data / "dice" / "matteop65"
-    labelled = right = read = cocked = 0
+    labelled = right = read = cocked = extra = 0
     for img_path in sorted(folder.glob("*.jpg"))[::6]:
         img = cv2.imread(str(img_path))
         h, w = img.shape[:2]
         found = read_dice(img)
         read += len(found)
         cocked += sum(not d.flat for d in found)
+        near_any = set()
         for line in img_path.with_suffix(".txt").read_text().splitlines():
             c, x, y, bw, bh = line.split()
             labelled += 1
             cx, cy, size = float(x) * w, float(y) * h, max(float(bw) * w, float(bh) * h)
             near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - cx, d.box[1] + d.box[3] / 2 - cy)
                     < size / 2 + 2]
+            near_any.update(id(d) for d in near)
             right += any(d.pips == int(c) + 1 for d in near)
+        extra += sum(id(d) not in near_any for d in found)
     assert right / labelled >= 0.84
-    assert cocked / read <= 0.22
+    assert cocked / read <= 0.25
+    assert extra / read <= 0.12  # side faces are not dice
