@@ -82,7 +82,8 @@ def _as_gray_and_sat(image: np.ndarray):
 
 FACE_VS_BRIGHTEST = 0.65  # a die face is at least this bright relative to the brightest 1% of the view
 SIDE_ELONG = 1.5  # pips this elongated (and a quarter more than a neighbour's) lie on a side face
-OBLIQUE_SHARE = 0.5  # of three or more dice, this share showing side faces means the camera looks from the side
+OBLIQUE_SHARE = 0.5  # of OBLIQUE_MIN or more dice, this share showing side faces means the camera looks from the side
+OBLIQUE_MIN = 3  # dice in view at least, for their side faces to speak of the camera
 COCKED_SQUASH = 0.7  # a top face shorter than this in one direction belongs to a cocked die
 LINK_CONTRAST = 0.55  # two pips of one face: the fainter at least this dark relative to the darker
 RING_EVEN = 0.65
@@ -700,5 +701,5 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[t
         tops.append((top, leaning or side_pips))
     # a camera looking from the side shows a side face beside every die: when most of three or
     # more dice show one, the view is oblique and a side face alone says nothing about a die
-    oblique = len(tops) >= 3 and sum(shown for _t, shown in tops) >= OBLIQUE_SHARE * len(tops)
+    oblique = len(tops) >= OBLIQUE_MIN and sum(shown for _t, shown in tops) >= OBLIQUE_SHARE * len(tops)
     return [(top, not ((shown and not oblique) or top.squash < COCKED_SQUASH)) for top, shown in tops]
