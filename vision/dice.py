@@ -41,7 +41,7 @@ import cv2
 import numpy as np
 
 from vision.errors import ImageReadError
-from vision.types import Die
+from vision.types import PIP_LAYOUT, Die
 
 log = logging.getLogger(__name__)
 
@@ -291,17 +291,7 @@ def _group(gray, pips: list[Pip]) -> list[list[int]]:
     return list(groups.values())
 
 
-_LAYOUTS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
-
-
-_LAYOUT_Z = {v: np.array([complex(gx, gy) for gx, gy in pts]) for v, pts in _LAYOUTS.items()}
+_LAYOUT_Z = {v: np.array([complex(gx, gy) for gx, gy in pts]) for v, pts in PIP_LAYOUT.items()}
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ import cv2
 import numpy as np
 
 from vision.errors import VisionError
+from vision.types import PIP_LAYOUT
 
 ORIENTATIONS = ("bottom right", "bottom left", "top right", "top left")
 DIE_PLACES = ("left half", "right half", "bar", "on checker", "outside")
@@ -338,19 +339,9 @@ def _draw_checker(img, c, d, colour, rim, ring, layer):
     _circle(img, (c[0] - 0.18 * d, c[1] - 0.18 * d), r * 0.22, _shade(colour, 1.08))
 
 
-_PIP_LAYOUT = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
-
-
 def pip_layout(pips: int) -> list[tuple[int, int]]:
     """Pip positions of a die face on a 3x3 grid (-1, 0, 1), as printed on standard dice."""
-    return list(_PIP_LAYOUT[pips])
+    return list(PIP_LAYOUT[pips])
 
 
 def _face_patch(size: int, pips: Optional[int], colour, pip_colour, text: Optional[str] = None,
@@ -362,7 +353,7 @@ def _face_patch(size: int, pips: Optional[int], colour, pip_colour, text: Option
     cv2.rectangle(patch, (0, 0), (size - 1, size - 1), edge, max(1, size // 16))
     if pips is not None:
         r = size * 0.09
-        for gx, gy in _PIP_LAYOUT[pips]:
+        for gx, gy in PIP_LAYOUT[pips]:
             _circle(patch, (size / 2 + gx * size * 0.27, size / 2 + gy * size * 0.27), r, pip_colour)
     if text is not None:
         font = cv2.FONT_HERSHEY_SIMPLEX

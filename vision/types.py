@@ -6,6 +6,17 @@ from dataclasses import dataclass
 DIE_PLACES = ("left half", "right half", "bar", "on checker", "outside")
 CUBE_PLACES = ("middle", "player0", "player1")
 
+# Pip positions of each face on a 3x3 grid (-1, 0, 1), as printed on standard dice: the renderer
+# draws them and the dice reader fits them.
+PIP_LAYOUT = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
 
 @dataclass(frozen=True)
 class Die:
