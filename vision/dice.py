@@ -472,7 +472,7 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         # a region is a board: a die is about 1/26 of its width, a pip a fifth of that
         pip = gray.shape[1] / 26 * 0.2
         scale = max(1, int(round(PIP_WORK_SIZE / pip)))
-        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 1.8 * pip * scale))
+        scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip * scale))
     else:
         scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
     faces, leftover = _read_at(gray, sat, scale, scales)
