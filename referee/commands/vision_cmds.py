@@ -101,19 +101,6 @@ def _colour(name: str | None, colours: tuple[str, str], option: str) -> str | No
     raise ValueError(f"{option} {name!r}: the checker colours read are {colours[0]!r} and {colours[1]!r}")
 
 
-def _pip_total(rows: dict, home: str, players: tuple[str, str]) -> int:
-    from vision.calibration import point_place
-
-    total = 0
-    for player in (0, 1):
-        for point in range(1, 25):
-            row, col = point_place(home, player, point)
-            colour, count = rows[row][col]
-            if colour == players[player]:
-                total += point * count
-    return total
-
-
 PIP_MARGIN = 20  # pips: the orientation with the smaller total must win by this much to be inferred
 
 
@@ -123,14 +110,14 @@ def position_of(reading, *, bottom=None, direction=None, on_roll=None):
     at the bottom right), `on_roll` the colour to move. What is not given is inferred when the
     pip counts decide it (checkers are nearer their home than not), else assumed and said so."""
     from engine import Position
-    from vision.calibration import point_place
+    from vision.calibration import pip_total, point_place
 
     colours = tuple(reading.players)
     bottom = _colour(bottom, colours, "--bottom")
     on_roll = _colour(on_roll, colours, "--on-roll")
     rows = {"top": reading.top, "bottom": reading.bottom}
     choices = [(b, d) for b in ((bottom,) if bottom else colours) for d in ((direction,) if direction else ("ccw", "cw"))]
-    scored = sorted((_pip_total(rows, f"bottom {HOMES_BY_DIRECTION[d]}", (b, colours[1 - colours.index(b)])), b, d)
+    scored = sorted((pip_total(rows, f"bottom {HOMES_BY_DIRECTION[d]}", (b, colours[1 - colours.index(b)])), b, d)
                     for b, d in choices)
     assumed = []
     total, b, d = scored[0]
