@@ -51,12 +51,25 @@ def _unweight(centroids: np.ndarray) -> np.ndarray:
 
 def build_lut(centroids) -> tuple[np.ndarray, np.ndarray]:
     """Class and colour-distance lookup tables over BGR bins from (class, L, a, b) centroids."""
+    key = tuple(tuple(float(v) for v in c) for c in centroids)
+    return _build_lut(key)
+
+
+@lru_cache(maxsize=8)
+def _build_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """build_lut for hashable centroids: the nearest centroid by |x|^2 - 2 x.c + |c|^2 (one matrix
+    product, in float64 so the order of near distances is kept), the distance to it exact."""
     cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float32)
     classes = np.array([c[0] for c in centroids], np.uint8)
     lab = _bin_colours()
-    d = ((lab[:, None, :] - cents[None, :, :]) ** 2).sum(-1)
+    lab64, cents64 = lab.astype(np.float64), cents.astype(np.float64)
+    d = (cents64 * cents64).sum(1)[None, :] - 2.0 * (lab64 @ cents64.T)
     nearest = d.argmin(1)
-    return classes[nearest], np.sqrt(d[np.arange(len(d)), nearest]).astype(np.float32)
+    dist = np.sqrt(((lab - cents[nearest]) ** 2).sum(-1)).astype(np.float32)
+    lut_class, lut_dist = classes[nearest], dist
+    lut_class.flags.writeable = False
+    lut_dist.flags.writeable = False
+    return lut_class, lut_dist
 
 
 def bin_index(bgr: np.ndarray) -> np.ndarray:
