@@ -1,8 +1,11 @@
-"""The club's SQLite store: every event once (its id is the primary key), matches, tables.
+"""The club's store on SQLite or PostgreSQL: every event once (its id is the primary key).
 
-sqlite3 from the standard library, WAL journal, one connection guarded by a lock (the MQTT thread
-writes, the web threads read). A match's .mat is rebuilt from its stored records with the
-referee's own replay (referee.table.replay_journal) and engine.write_mat.
+One ClubStore, two dialects: a file path opens SQLite (the standard library's sqlite3, WAL
+journal), a postgresql:// URL opens PostgreSQL (psycopg 3, the `club-postgres` extra). The SQL is
+written once for SQLite; `_Dialect.sql` rewrites the few differences (placeholders, INSERT OR
+IGNORE, REAL, BEGIN IMMEDIATE). One connection guarded by a lock (the MQTT thread writes, the web
+threads read). A match's .mat is rebuilt from its stored records with the referee's own replay
+(referee.table.replay_journal) and engine.write_mat.
 """
 from __future__ import annotations
 
@@ -10,7 +13,9 @@ import io
 import json
 import logging
 import sqlite3
+import re
 import threading
+import urllib.parse
 from typing import Optional
 
 log = logging.getLogger(__name__)
@@ -37,19 +42,85 @@ class StoreError(ValueError):
     """A message or a match cannot be stored or exported; the message says which and why."""
 
 
-class ClubStore:
-    """SQLite storage; `add_event` returns False for a repeat (already stored)."""
+POSTGRES_SCHEMES = ("postgresql", "postgres")
 
-    def __init__(self, path: str):
-        if "://" in path:
-            raise StoreError(f"database {path!r}: only SQLite files are supported so far")
-        self.path = path
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()
-        with self._lock:
+
+def redacted(database: str) -> str:
+    """The database path or URL with any password replaced by ***, for messages and logs."""
+    parts = urllib.parse.urlsplit(database) if "://" in database else None
+    if parts is None or parts.password is None:
+        return database
+    netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
+    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
+
+
+class _Dialect:
+    """The SQL differences between SQLite (the SQL as written) and PostgreSQL."""
+
+    def __init__(self, postgres: bool):
+        self.postgres = postgres
+
+    def sql(self, statement: str) -> str:
+        if not self.postgres:
+            return statement
+        ignore = statement.lstrip().upper().startswith("INSERT OR IGNORE")
+        statement = re.sub(r"(?i)INSERT OR IGNORE", "INSERT", statement)
+        statement = re.sub(r"\bREAL\b", "DOUBLE PRECISION", statement)  # REAL is 4 bytes there
+        statement = statement.replace("BEGIN IMMEDIATE", "BEGIN").replace("?", "%s")
+        statement = statement.replace(" DESC", " DESC NULLS LAST")  # SQLite's order for NULLs
+        return statement + " ON CONFLICT DO NOTHING" if ignore else statement
+
+
+class _Connection:
+    """sqlite3 or psycopg in autocommit mode behind one `execute(sql, params)`."""
+
+    def __init__(self, database: str):
+        self.dialect = _Dialect(urllib.parse.urlsplit(database).scheme in POSTGRES_SCHEMES
+                                if "://" in database else False)
+        if "://" in database and not self.dialect.postgres:
+            raise StoreError(f"database {redacted(database)!r}: not a SQLite file path "
+                             "nor a postgresql:// URL")
+        if self.dialect.postgres:
+            try:
+                import psycopg
+            except ImportError:
+                raise StoreError(f"database {redacted(database)!r} needs psycopg: "
+                                 "pip install 'bgref[club-postgres]'") from None
+            try:
+                self._db = psycopg.connect(database, autocommit=True, connect_timeout=10)
+            except psycopg.Error as exc:
+                raise StoreError(f"database {redacted(database)!r}: "
+                                 f"{str(exc).strip().splitlines()[0]}") from None
+        else:
+            self._db = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
+
+    def execute(self, statement: str, params=()):
+        return self._db.execute(self.dialect.sql(statement), params)
+
+    def script(self, script: str) -> None:
+        if self.dialect.postgres:
+            for statement in script.split(";"):
+                body = "\n".join(line.split("--")[0] for line in statement.splitlines()).strip()
+                if body:
+                    self._db.execute(self.dialect.sql(body))
+        else:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(SCHEMA)
+            self._db.executescript(script)
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class ClubStore:
+    """SQLite or PostgreSQL storage; `add_event` returns False for a repeat (already stored)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._db = _Connection(path)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.script(SCHEMA)
         self.version = self._count()
 
     def _count(self) -> int:
@@ -162,7 +233,7 @@ class ClubStore:
 
     def event_ids(self) -> list:
         with self._lock:
-            return [r[0] for r in self._db.execute("SELECT id FROM events ORDER BY id")]
+            return sorted(r[0] for r in self._db.execute("SELECT id FROM events").fetchall())
 
     def event_count(self) -> int:
         with self._lock:
@@ -171,8 +242,8 @@ class ClubStore:
     def tables(self) -> list:
         """Every table known (by events, state or status): its row and its latest match."""
         with self._lock:
-            rows = self._db.execute("SELECT club, table_id, state, status, updated FROM tables "
-                                    "ORDER BY table_id").fetchall()
+            rows = sorted(self._db.execute("SELECT club, table_id, state, status, updated "
+                                           "FROM tables").fetchall(), key=lambda r: r[1])
             result = []
             for club, table, state, status, updated in rows:
                 match = self._db.execute(
