@@ -283,8 +283,9 @@ def _label_cell(label: dict, row: str, col: int):
     return colour, count
 
 
-def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
+def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
+    board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed).
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
     """
@@ -329,6 +330,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str]):
     if not board_px or not colour_px[0] or not colour_px[1]:
         raise CalibrationError("the calibration position needs empty points and checkers of both colours")
     board = np.concatenate(board_px)
+    if 0 < board_sample < len(board):
+        board = board[:: -(-len(board) // board_sample)]
     board_c = _kmeans(board, 4)
     cents = [(0, *c) for c in board_c]
     for k in (0, 1):
