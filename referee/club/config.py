@@ -16,7 +16,8 @@ CONFIG_EXAMPLE = '''\
 name = "club"
 # this table's id (the publisher at a table); letters, digits, - and _
 table = ""
-# the server's SQLite file (relative to this file), or a postgresql:// URL (needs psycopg)
+# the server's SQLite file (relative to this file), or a PostgreSQL URL
+# "postgresql://USER:PASSWORD@HOST:PORT/DBNAME" (pip install 'bgref[club-postgres]')
 database = "club.sqlite"
 # where the server's read-only web page listens (host:port)
 http = "127.0.0.1:8080"
@@ -114,6 +115,19 @@ def _path(value: str, base: Optional[pathlib.Path]) -> str:
     return str(p if p.is_absolute() else base / p)
 
 
+def _database(value: str, base: Optional[pathlib.Path]) -> str:
+    """The SQLite file (resolved against base) or a postgresql:// URL, kept as given."""
+    if not value.strip():
+        raise ClubConfigError("[club] database must be a SQLite file path or a postgresql:// URL")
+    if "://" in value:
+        scheme = value.split("://", 1)[0].lower()
+        if scheme not in ("postgresql", "postgres"):
+            raise ClubConfigError(f"[club] database: {scheme}:// is not supported; "
+                                  "a SQLite file path or a postgresql:// URL")
+        return value
+    return _path(value, base)
+
+
 def load_club_config(data: dict, base_dir=None) -> ClubConfig:
     """ClubConfig from the parsed TOML dict (tomllib.loads); base_dir resolves relative paths."""
     base = pathlib.Path(base_dir) if base_dir is not None else None
@@ -155,7 +169,7 @@ def load_club_config(data: dict, base_dir=None) -> ClubConfig:
     for key in ("ca_file", "certfile", "keyfile"):
         values[key] = _path(values[key], base)
     return ClubConfig(club=name, table=table,
-                      database=_path(_get(club, "database", str, "club.sqlite", "club"), base),
+                      database=_database(_get(club, "database", str, "club.sqlite", "club"), base),
                       http_host=host.strip("[]"), http_port=int(port_text),
                       cursor=_path(_get(club, "cursor", str, "", "club"), base),
                       tables=tuple(tables), mqtt=MqttSettings(**values))

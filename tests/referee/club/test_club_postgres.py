@@ -17,11 +17,13 @@ import socket
 import subprocess
 import tempfile
 import time
+import tomllib
 import uuid
 
 import pytest
 
-from referee.club import load_club_config
+from referee.club import ClubConfigError, load_club_config
+from referee.club.config import CONFIG_EXAMPLE
 from referee.club.storage import ClubStore, StoreError, redacted
 
 from . import test_club_units
@@ -194,6 +196,11 @@ def test_config_keeps_a_postgres_url_as_given(tmp_path):
     assert load_club_config({"club": {"database": url}}, tmp_path).database == url
     assert load_club_config({"club": {"database": "c.sqlite"}}, tmp_path).database == \
         str(tmp_path / "c.sqlite")
+    example = tomllib.loads(CONFIG_EXAMPLE)
+    assert load_club_config(example, tmp_path).database == str(tmp_path / "club.sqlite")
+    for bad, words in (("mysql://h/db", "mysql:// is not supported"), ("  ", "database must be")):
+        with pytest.raises(ClubConfigError, match=words):
+            load_club_config({"club": {"database": bad}}, tmp_path)
 
 
 def test_a_whole_match_through_the_server_lands_in_postgres(postgres, broker, tmp_path):
