@@ -72,9 +72,15 @@ class _Dialect:
 
 
 class _Connection:
-    """sqlite3 or psycopg in autocommit mode behind one `execute(sql, params)`."""
+    """sqlite3 or psycopg in autocommit mode behind one `execute(sql, params)`.
+
+    A lost PostgreSQL connection (server restart, idle cut) is opened again once, outside a
+    transaction only; inside one the error goes up and the caller's ROLLBACK ends it.
+    """
 
     def __init__(self, database: str):
+        self.database = database
+        self._in_transaction = False
         self.dialect = _Dialect(urllib.parse.urlsplit(database).scheme in POSTGRES_SCHEMES
                                 if "://" in database else False)
         if "://" in database and not self.dialect.postgres:
@@ -86,16 +92,36 @@ class _Connection:
             except ImportError:
                 raise StoreError(f"database {redacted(database)!r} needs psycopg: "
                                  "pip install 'bgref[club-postgres]'") from None
-            try:
-                self._db = psycopg.connect(database, autocommit=True, connect_timeout=10)
-            except psycopg.Error as exc:
-                raise StoreError(f"database {redacted(database)!r}: "
-                                 f"{str(exc).strip().splitlines()[0]}") from None
+            self._psycopg = psycopg
+            self._db = self._connect()
         else:
             self._db = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
 
+    def _connect(self):
+        try:
+            return self._psycopg.connect(self.database, autocommit=True, connect_timeout=10)
+        except self._psycopg.Error as exc:
+            raise StoreError(f"database {redacted(self.database)!r}: "
+                             f"{str(exc).strip().splitlines()[0]}") from None
+
     def execute(self, statement: str, params=()):
-        return self._db.execute(self.dialect.sql(statement), params)
+        word = statement.split(None, 1)[0].upper()
+        if not self.dialect.postgres:
+            return self._db.execute(statement, params)
+        if word in ("COMMIT", "ROLLBACK"):
+            self._in_transaction = False
+            if word == "ROLLBACK" and self._db.closed:
+                return None          # the lost connection ended the transaction already
+        elif word == "BEGIN":
+            self._in_transaction = True
+        try:
+            return self._db.execute(self.dialect.sql(statement), params)
+        except self._psycopg.OperationalError:
+            if not self._db.closed or (self._in_transaction and word != "BEGIN"):
+                raise
+            log.warning("database connection lost; connecting again")
+            self._db = self._connect()
+            return self._db.execute(self.dialect.sql(statement), params)
 
     def script(self, script: str) -> None:
         if self.dialect.postgres:

@@ -182,6 +182,25 @@ def test_the_store_keeps_its_events_across_a_reconnect_and_reads_tables(postgres
     again.close()
 
 
+def test_a_lost_connection_is_opened_again(postgres):
+    import psycopg
+    url = postgres.new_database()
+    store = ClubStore(url)
+
+    def cut():
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    cut()
+    assert store.event_count() == 0                 # a read outside a transaction reconnects
+    cut()
+    message = {"id": "t:m:1", "club": "c", "table": "t", "match": "m", "seq": 1,
+               "record": {"seq": 1, "type": "match"}}
+    assert store.add_event(message, received=0.0)   # BEGIN reconnects too
+    assert store.add_event(message, received=0.0) is False and store.event_count() == 1
+    store.close()
+
+
 def test_a_bad_url_or_server_is_one_clear_store_error(postgres):
     with pytest.raises(StoreError, match=r"postgresql://postgres:\*\*\*@127\.0\.0\.1"):
         ClubStore(f"postgresql://postgres:secret@127.0.0.1:{postgres.port}/no_such_db")
