@@ -200,6 +200,7 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0) -> tuple[float, tupl
     return best[1], best[2]
 
 
+FAR_VANISHING = 10.0  # image sizes: a vanishing point farther out than this does not tell the focal length
 TYPICAL_FOCAL = 0.8  # focal length over the image's long side of a phone or Pi camera (60-70 degrees across)
 
 
@@ -218,6 +219,9 @@ def plane_view(corners, image_size) -> tuple[float, float] | None:
     k3 = np.dot(np.cross(m1, m4), m2) / den3
     n2, n3 = k2 * m2 - m1, k3 * m3 - m1
     f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2]) if abs(n2[2] * n3[2]) > 1e-12 else -1.0
+    far = FAR_VANISHING * max(w, h)  # a pair of sides nearly parallel (a tilt about one axis): its
+    if min(abs(n[2]) * far - np.hypot(n[0], n[1]) for n in (n2, n3)) < 0:  # vanishing point is far
+        f2 = -1.0  # off and a pixel's noise moves the focal length anywhere: the typical one instead
     if not (0.3 * max(w, h)) ** 2 < f2 < (5.0 * max(w, h)) ** 2:  # not told by the quad: typical
         f2 = (TYPICAL_FOCAL * max(w, h)) ** 2
     f = np.sqrt(f2)

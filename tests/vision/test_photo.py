@@ -63,6 +63,7 @@ def test_a_photo_turned_any_way_reads_the_same_board(turn):
 
 @pytest.mark.parametrize("style,degrees,axis", [
     ("classic", 20, "x"), ("classic", 20, "y"), ("tournament", 35, "x"), ("paper", 35, "x"), ("paper", 35, "y"),
+    ("classic", 45, "y"), ("tournament", 45, "x"), ("tournament", 45, "y"), ("paper", 45, "x"), ("paper", 45, "y"),
 ])
 def test_rendered_boards_seen_at_an_angle(style, degrees, axis):
     flat, truth = render_frame(P0, P1, BoardView(style=style, perspective=0.0), rng=3)
@@ -81,6 +82,22 @@ def test_true_aspect_of_a_tilted_rectangle():
     corners = [quad[np.argmin(s)], quad[np.argmin(d)], quad[np.argmax(s)], quad[np.argmax(d)]]
     apparent = np.linalg.norm(corners[1] - corners[0]) / np.linalg.norm(corners[3] - corners[0])
     assert apparent > 2.4  # seen at 40 degrees the board looks much wider than it is
+    assert true_aspect(corners, (w, h)) == pytest.approx(2.0, rel=0.05)
+
+
+def test_a_tilt_about_one_axis_takes_the_typical_focal_length():
+    """Tilted about the vertical axis, the board's left and right sides are all but parallel: their
+    far vanishing point must not set the focal length (it made a 45-degree board look square)."""
+    w, h = 1280, 720
+    board = np.zeros((h, w, 3), np.uint8)
+    board[160:560, 240:1040] = 255  # 800 x 400: aspect 2
+    seen = tilted(board, 45, "y", scale=0.5)
+    ys, xs = np.nonzero(seen[..., 0] > 128)
+    quad = cv2.approxPolyDP(cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32)), 4, True).reshape(-1, 2)
+    assert len(quad) == 4
+    s, d = quad.sum(1), quad[:, 1] - quad[:, 0]
+    corners = np.float64([quad[np.argmin(s)], quad[np.argmin(d)], quad[np.argmax(s)], quad[np.argmax(d)]])
+    corners[0, 0] -= 2.0  # two pixels of noise on one corner (1.54 before FAR_VANISHING)
     assert true_aspect(corners, (w, h)) == pytest.approx(2.0, rel=0.05)
 
 
