@@ -55,7 +55,7 @@ def cmd_club(args) -> int:
     import dataclasses
     from referee.club.config import ClubConfigError
     from referee.club.server import ClubServer
-    from referee.club.storage import ClubStore
+    from referee.club.storage import ClubStore, redacted
     _, config = _read(args.config)
     if args.http:
         host, _, port = args.http.rpartition(":")
@@ -64,7 +64,7 @@ def cmd_club(args) -> int:
         config = dataclasses.replace(config, http_host=host, http_port=int(port))
     store = ClubStore(config.database)
     server = ClubServer(config, store).start()
-    print(f"club {config.club}: page at {server.url}, database {config.database}", flush=True)
+    print(f"club {config.club}: page at {server.url}, database {redacted(config.database)}", flush=True)
     stop = _stopper(args.seconds)
     try:
         while not stop():
