@@ -283,9 +283,11 @@ def _label_cell(label: dict, row: str, col: int):
     return colour, count
 
 
-def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0):
+def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
+          canon: np.ndarray | None = None, lab: np.ndarray | None = None):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
-    board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed).
+    board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
+    canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made.
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
     """
@@ -294,8 +296,10 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     probe = Calibration(**base, colours=colours, players=colours, home="bottom right", centroids=(),
                         pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
     W, H = probe.size
-    canon = warp(image, probe.homography(), probe.size)
-    lab = _weighted_lab(canon).reshape(H, W, 3)
+    if canon is None:
+        canon = warp(image, probe.homography(), probe.size)
+    if lab is None:
+        lab = _weighted_lab(canon).reshape(H, W, 3)
     spans = [probe.column_span(c) for c in range(12)]
     pw = W / 12.0
     skip = set()

@@ -31,14 +31,28 @@ from .reader import BoardReader, Reading
 log = logging.getLogger(__name__)
 
 
-def _bases(image: np.ndarray, base: dict) -> tuple[np.ndarray, np.ndarray, list]:
-    """Weighted-Lab colour at the base of each of the 24 points, the class map is not known yet,
-    so also each column's Lab strip (edge first) for measuring stacks."""
-    probe = Calibration(**base, colours=("a", "b"), players=("a", "b"), home="bottom right", centroids=(),
-                        pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+def _probe(base: dict, names=("a", "b"), centroids=()) -> Calibration:
+    """A Calibration of the layout `base` for its geometry helpers (no colour model yet)."""
+    return Calibration(**base, colours=names, players=names, home="bottom right", centroids=centroids,
+                       pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+
+
+def _canonical(image: np.ndarray, base: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The layout's playing area warped to its canonical rectangle, and its weighted Lab (H, W, 3):
+    made once per layout, every stage reads them."""
+    probe = _probe(base)
     W, H = probe.size
     canon = checkers.warp(image, probe.homography(), probe.size)
-    lab = checkers._weighted_lab(canon).reshape(H, W, 3)
+    return canon, checkers._weighted_lab(canon).reshape(H, W, 3)
+
+
+def _bases(image: np.ndarray, base: dict, lab: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, list]:
+    """Weighted-Lab colour at the base of each of the 24 points, the class map is not known yet,
+    so also each column's Lab strip (edge first) for measuring stacks."""
+    probe = _probe(base)
+    W, H = probe.size
+    if lab is None:
+        lab = _canonical(image, base)[1]
     pw = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
     means, strips = [], []
     for row in ("top", "bottom"):
@@ -90,9 +104,9 @@ def _checker_bases(means: np.ndarray) -> tuple[np.ndarray, list]:
     return ~best[1], best[2]
 
 
-def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
+def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None) -> tuple[dict, tuple[str, str]]:
     """A first label of the photo: which points hold checkers of which colour, and how many."""
-    means, pw, strips = _bases(image, base)
+    means, pw, strips = _bases(image, base, lab)
     if not np.isfinite(means).all():
         raise CalibrationError("the playing area found is too small to read its points")
     checker, point_colours = _checker_bases(means)
@@ -125,13 +139,14 @@ def photo_label(image: np.ndarray, base: dict) -> tuple[dict, tuple[str, str]]:
     return label, names
 
 
-def _stack_extents(image: np.ndarray, base: dict, centroids, names) -> tuple[dict, np.ndarray, float]:
+def _stack_extents(image: np.ndarray, base: dict, centroids, names,
+                   canon: np.ndarray | None = None) -> tuple[dict, np.ndarray, float]:
     """{(row, col): (class index 0/1, extent)} of every column whose stack starts at the board's
-    edge, measured with a colour model; also the canonical gray image and the point width."""
-    probe = Calibration(**base, colours=names, players=names, home="bottom right", centroids=centroids,
-                        pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+    edge, measured with a colour model; also the first checkers' width and the point width."""
+    probe = _probe(base, names, centroids)
     W, H = probe.size
-    canon = checkers.warp(image, probe.homography(), probe.size)
+    if canon is None:
+        canon = _canonical(image, base)[0]
     lut_class, _ = checkers.build_lut(centroids)
     classes = lut_class[checkers.bin_index(canon)]
     spans = [probe.column_span(c) for c in range(12)]
@@ -280,12 +295,13 @@ BOARD_SAMPLE = 6000  # board pixels clustered per layout (of some 20000): k-mean
 def _calibrate_layout(image: np.ndarray, base: dict):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give."""
-    rough, names = photo_label(image, base)
+    canon, lab = _canonical(image, base)
+    rough, names = photo_label(image, base, lab)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
                  bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
-    fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE)
+    fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
-    extents, width, pw = _stack_extents(image, base, fields["centroids"], names)
+    extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
     pitch, offset = fit_pitch(extents, pw, width)
     log.debug("checker width %.1f, pitch %.1f, offset %s (point width %.1f)", width, pitch, offset, pw)
     rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
@@ -294,7 +310,7 @@ def _calibrate_layout(image: np.ndarray, base: dict):
         if n > 0:
             rows[row][col] = [names[k], n]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
-    fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE)
+    fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
