@@ -85,6 +85,20 @@ class Director:
     def press(self, button: str) -> None:
         self._press(button)
 
+    def play_random(self, rng, turns: int) -> None:
+        """Up to `turns` turns of random dice and random legal plays (roll, move, lift), stopping
+        when the table no longer waits for a move (game over, a double offered, ...)."""
+        table = self.table
+        for _ in range(turns):
+            if table.phase == "roll":
+                self.roll(table.state.position.turn, rng.randint(1, 6), rng.randint(1, 6))
+            if table.phase != "move":
+                break
+            position = table.state.position
+            plays = list(position.legal_plays(table.dice))
+            self.move_to(position.play(rng.choice(plays)) if plays else position.swapped())
+            self.lift()
+
 
 @dataclass
 class DemoResult:
@@ -326,13 +340,5 @@ def random_tape(seed: int, turns: int = 40) -> list:
         d.opening(a, b)
         if table.phase == "reroll":
             d.lift()
-    for _ in range(turns):
-        if table.phase == "roll":
-            d.roll(table.state.position.turn, rng.randint(1, 6), rng.randint(1, 6))
-        if table.phase != "move":
-            break
-        position = table.state.position
-        plays = list(position.legal_plays(table.dice))
-        d.move_to(position.play(rng.choice(plays)) if plays else position.swapped())
-        d.lift()
+    d.play_random(rng, turns)
     return pipeline.tape

@@ -368,15 +368,7 @@ def test_r10_a_game_played_to_the_end_scores_and_the_next_set_up_is_recognised(t
         d.opening(rng.randint(1, 6), rng.randint(1, 6))
         if t.phase == "reroll":
             d.lift()
-    for _ in range(400):
-        if t.phase == "roll":
-            d.roll(t.state.position.turn, rng.randint(1, 6), rng.randint(1, 6))
-        if t.phase != "move":
-            break
-        position = t.state.position
-        plays = list(position.legal_plays(t.dice))
-        d.move_to(position.play(rng.choice(plays)) if plays else position.swapped())
-        d.lift()
+    d.play_random(rng, 400)
     assert t.phase == "setup", t.text
     over = last(t, "game_over")
     assert over["winner"] in (0, 1) and sum(t.state.score) == over["points"]

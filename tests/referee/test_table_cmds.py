@@ -91,15 +91,7 @@ def test_run_keeps_a_finished_match_and_starts_the_next(tmp_path):
     table.press("double")   # a 1-point match: the cube is dead, so the engine refuses ...
     assert table.phase == "roll"
     rng = random.Random(2)
-    for _ in range(400):    # ... and the game is played to the end
-        if table.phase == "roll":
-            d.roll(table.state.position.turn, rng.randint(1, 6), rng.randint(1, 6))
-        if table.phase != "move":
-            break
-        position = table.state.position
-        plays = list(position.legal_plays(table.dice))
-        d.move_to(position.play(rng.choice(plays)) if plays else position.swapped())
-        d.lift()
+    d.play_random(rng, 400)    # ... and the game is played to the end
     assert table.phase == "match over"
     table.journal.close()
     config = tmp_path / "bgref.toml"
