@@ -46,6 +46,16 @@ class Tally:
         self.seconds = 0.0
         self.misses = collections.Counter()
 
+    def count_matched(self, labels, found):
+        """Match readings to labelled dice by centre and count them; the pairs and values right."""
+        pairs = match_by_centre(labels, found)
+        right = sum(labels[i][0] == found[j].pips for i, j in pairs)
+        self.labelled += len(labels)
+        self.found += len(found)
+        self.matched += len(pairs)
+        self.right += right
+        return pairs, right
+
     def row(self):
         rec = self.matched / self.labelled if self.labelled else float("nan")
         prec = self.matched / self.found if self.found else float("nan")
@@ -98,12 +108,7 @@ def eval_matteop(folder: pathlib.Path, verbose: bool) -> Tally:
                 c, x, y, bw, bh = int(parts[0]), *map(float, parts[1:])
                 labels.append((c + 1, x * w, y * h, max(bw * w, bh * h)))
         found = timed(t, image)
-        pairs = match_by_centre(labels, found)
-        t.labelled += len(labels)
-        t.found += len(found)
-        t.matched += len(pairs)
-        right = sum(labels[i][0] == found[j].pips for i, j in pairs)
-        t.right += right
+        pairs, right = t.count_matched(labels, found)
         t.flat_total += len(found)  # every die in these photos lies flat
         t.flat_right += sum(d.flat for d in found)
         if verbose and (right < len(labels) or len(found) > len(pairs)):
@@ -154,12 +159,7 @@ def eval_rendered(n: int, verbose: bool) -> Tally:
         labels = [(d["pips"], d["box"][0] + d["box"][2] / 2, d["box"][1] + d["box"][3] / 2,
                    max(d["box"][2], d["box"][3]), d["flat"]) for d in truth["dice"]]
         found = timed(t, image)
-        pairs = match_by_centre(labels, found)
-        t.labelled += len(labels)
-        t.found += len(found)
-        t.matched += len(pairs)
-        right = sum(labels[i][0] == found[j].pips for i, j in pairs)
-        t.right += right
+        pairs, right = t.count_matched(labels, found)
         t.flat_total += len(pairs)
         t.flat_right += sum(labels[i][4] == found[j].flat for i, j in pairs)
         if verbose and (right < len(labels) or len(found) > len(pairs)):
