@@ -241,8 +241,11 @@ def _flat_checkers(mask: np.ndarray, d: float) -> tuple[int, np.ndarray, list[fl
         area = float(stats[i, cv2.CC_STAT_AREA])
         if area < 0.6 * disc:
             continue
-        pts = np.column_stack(np.nonzero(labels == i)[::-1]).astype(np.float32)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+        x, y, bw, bh = stats[i, :4]
+        part = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+        rw, rh = rw + 1, rh + 1  # contour points are pixel centres: a pixel more each way
         if min(rw, rh) < SLAB_WIDTH * d or not 0.62 < area / max(rw * rh, 1.0) < 0.87:
             continue  # not round: slabs on edge, a cube or a die
         x = area / disc
@@ -307,12 +310,12 @@ def _refine(profile: np.ndarray, period: float) -> float:
     top = float(profile.max())
     if top - base < 1.0:
         return period
-    order = np.argsort(profile)[::-1]
+    inner = profile[1:-1]
+    local = np.flatnonzero((inner >= profile[:-2]) & (inner >= profile[2:])
+                           & (inner >= base + 0.35 * (top - base))) + 1
     peaks: list[int] = []
-    for i in order:
-        if profile[i] < base + 0.35 * (top - base):
-            break
-        if 0 < i < len(profile) - 1 and all(abs(int(i) - j) >= 0.6 * period for j in peaks):
+    for i in local[np.argsort(profile[local])[::-1]]:
+        if all(abs(int(i) - j) >= 0.6 * period for j in peaks):
             peaks.append(int(i))
     if len(peaks) < 2:
         return period
@@ -344,7 +347,7 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
         classes, warped = tray_classes(image, cal, tray)
         d = _diameter(cal) * _scale(cal, tray)
         d_img = max(d_img, d)
-        lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB).astype(np.float32)
+        lab = None
         w = classes.shape[1]
         close = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.1 * d) | 1), 1))
         for k, name in enumerate(names, start=1):
@@ -356,6 +359,8 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
             wide = _longest_runs(mask) >= SLAB_WIDTH * d
             if not wide.any():
                 continue
+            if lab is None:
+                lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB).astype(np.float32)
             for y0, y1 in _blocks(wide, d):
                 # the joints between checkers: rows whose colour differs from the block's body
                 xs = np.flatnonzero(mask[y0:y1].mean(0) > 0.5)
