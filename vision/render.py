@@ -41,7 +41,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import logging
 import math
+import zlib
 from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
 
@@ -51,11 +53,15 @@ import numpy as np
 from vision.errors import VisionError
 from vision.types import PIP_LAYOUT
 
+log = logging.getLogger(__name__)
+
 ORIENTATIONS = ("bottom right", "bottom left", "top right", "top left")
 DIE_PLACES = ("left half", "right half", "bar", "on checker", "outside")
 CUBE_PLACES = ("middle", "player0", "player1")
 CUBE_FACES = (2, 4, 8, 16, 32, 64)
 STACKINGS = ("pyramid", "run")
+TEXTURES = ("felt", "leather", "wood", "cloth")  # surface grains: see _texture_gain
+CLUTTER = ("cup", "scoresheet", "board")  # things beside the board on a club table (issue 10)
 
 BGR = tuple[int, int, int]
 
@@ -85,12 +91,30 @@ class BoardStyle:
     outer_margin: Optional[BGR] = None  # a second border around the frame (the paper board's white edge)
     stacking: str = "pyramid"
     ring: bool = True  # a concentric ring on each checker
+    # realism (all off by default, so the named styles draw what they always drew):
+    checker_height: float = 0.0  # thickness / diameter: the darker side of the cylinder shows
+    gloss: float = 0.0  # 0..1, a specular highlight on each checker's top face
+    area_texture: Optional[str] = None  # grain of the playing area and points (TEXTURES)
+    frame_texture: Optional[str] = None  # grain of the frame and bar (TEXTURES)
+    raised: float = 0.0  # height of the frame and bar above the playing area, in point widths
 
     def __post_init__(self):
         if self.stacking not in STACKINGS:
             raise RenderError(f"style {self.name!r}: stacking must be one of {STACKINGS}, not {self.stacking!r}")
         if self.checker_names[0] == self.checker_names[1]:
             raise RenderError(f"style {self.name!r}: the two checker names must differ")
+        for what, value in (("area_texture", self.area_texture), ("frame_texture", self.frame_texture)):
+            if value is not None and value not in TEXTURES:
+                raise RenderError(f"style {self.name!r}: {what} must be one of {TEXTURES} or None, not {value!r}")
+        for what, value, top in (("checker_height", self.checker_height, 0.5), ("gloss", self.gloss, 1.0),
+                                 ("raised", self.raised, 1.0)):
+            if not 0 <= value <= top:
+                raise RenderError(f"style {self.name!r}: {what} {value} out of range 0..{top}")
+
+    @property
+    def realistic(self) -> bool:
+        """True if any realism option is on (such a style draws from its own random stream)."""
+        return bool(self.checker_height or self.gloss or self.area_texture or self.frame_texture or self.raised)
 
 
 STYLES = {
@@ -121,6 +145,15 @@ class BoardView:
     homography); ``light`` the strength of the uneven light (0..1); ``noise`` the sensor noise
     sigma in grey levels; ``blur`` the largest Gaussian blur sigma in pixels. ``swap_colours``
     gives player 0 the style's second checker colour.
+
+    Realism (all off by default): ``tilt`` the camera's lean from straight above in degrees (a
+    phone held at an angle, up to 60; its direction comes from the seed); ``board_fill`` the part
+    of the frame the board fills (0 = the usual 0.88 less the perspective); ``shadow`` 0..1 the
+    strength of the soft shadows of checkers and of a raised frame and bar; ``warmth`` -1 (cool
+    daylight) .. 1 (warm room light) a colour cast; ``distortion`` 0..0.3 barrel lens distortion;
+    ``jpeg_quality`` 0 (none) or 5..100, the frame goes through JPEG; ``table_texture`` the table's
+    grain (TEXTURES); ``clutter`` things on the table beside the board (CLUTTER, each at most once
+    per name given), never over the board's outline.
     """
 
     orientation: str = "bottom right"
@@ -131,6 +164,14 @@ class BoardView:
     noise: float = 3.0
     blur: float = 0.8
     swap_colours: bool = False
+    tilt: float = 0.0
+    board_fill: float = 0.0
+    shadow: float = 0.0
+    warmth: float = 0.0
+    distortion: float = 0.0
+    jpeg_quality: int = 0
+    table_texture: Optional[str] = None
+    clutter: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.orientation not in ORIENTATIONS:
@@ -144,10 +185,33 @@ class BoardView:
             raise RenderError(f"image size {self.size} is too small (at least 160x120)")
         if not 0 <= self.perspective <= 0.15:
             raise RenderError(f"perspective {self.perspective} out of range 0..0.15")
+        for what, value, lo, hi in (("tilt", self.tilt, 0, 60), ("shadow", self.shadow, 0, 1),
+                                    ("warmth", self.warmth, -1, 1), ("distortion", self.distortion, 0, 0.3)):
+            if not lo <= value <= hi:
+                raise RenderError(f"{what} {value} out of range {lo}..{hi}")
+        if self.board_fill and not 0.3 <= self.board_fill <= 0.95:
+            raise RenderError(f"board_fill {self.board_fill} out of range 0.3..0.95 (or 0 for the usual)")
+        if self.jpeg_quality and not 5 <= self.jpeg_quality <= 100:
+            raise RenderError(f"jpeg_quality {self.jpeg_quality} out of range 5..100 (or 0 for none)")
+        if self.table_texture is not None and self.table_texture not in TEXTURES:
+            raise RenderError(f"table_texture must be one of {TEXTURES} or None, not {self.table_texture!r}")
+        clutter = tuple(self.clutter)
+        for item in clutter:
+            if item not in CLUTTER:
+                raise RenderError(f"clutter must name things in {CLUTTER}, not {item!r}")
+        object.__setattr__(self, "clutter", clutter)
 
     def without_effects(self) -> "BoardView":
-        """The same view through a perfect camera: no perspective, light, noise or blur."""
-        return dataclasses.replace(self, perspective=0.0, light=0.0, noise=0.0, blur=0.0)
+        """The same view through a perfect camera: no perspective, tilt, lens distortion, colour cast,
+        light, noise, blur or JPEG (the board, its shadows and the clutter stay)."""
+        return dataclasses.replace(self, perspective=0.0, light=0.0, noise=0.0, blur=0.0, tilt=0.0,
+                                   distortion=0.0, warmth=0.0, jpeg_quality=0)
+
+    @property
+    def realistic(self) -> bool:
+        """True if any realism option of the view or its style is on."""
+        return bool(self.tilt or self.board_fill or self.shadow or self.warmth or self.distortion
+                    or self.jpeg_quality or self.table_texture or self.clutter or self.style.realistic)
 
     @property
     def colour_of(self) -> tuple[str, str]:
@@ -235,7 +299,9 @@ class _Layout:
         return (self.top + self.bottom) / 2
 
 
-def _layout(view: BoardView) -> _Layout:
+def _layout(view: BoardView, offset: tuple[float, float] = (0.0, 0.0)) -> _Layout:
+    """Where everything lies in the flat board image; ``offset`` moves it all (a canvas larger
+    than the frame, for a tilted camera that sees beyond the frame's own table)."""
     w, h = view.size
     style = view.style
     bar_units = 1.0 if style.bar is not None else 0.12
@@ -243,11 +309,11 @@ def _layout(view: BoardView) -> _Layout:
     margin_u = 0.35 if style.outer_margin is not None else 0.0
     width_u = 12 + bar_units + 3 * frame_u + tray_u + 2 * margin_u
     height_u = 10.8 + 2 * frame_u + 2 * margin_u
-    fill = 0.88 - 1.2 * view.perspective
+    fill = view.board_fill or 0.88 - 1.2 * view.perspective
     pw = min(w * fill / width_u, h * fill / height_u)
     d = 0.94 * pw
     bw, bh = width_u * pw, height_u * pw
-    x0, y0 = (w - bw) / 2, (h - bh) / 2
+    x0, y0 = (w - bw) / 2 + offset[0], (h - bh) / 2 + offset[1]
     home_right = view.orientation.endswith("right")
     home_bottom = view.orientation.startswith("bottom")
     fr = frame_u * pw
@@ -468,8 +534,16 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
     sigma = float(rng.uniform(0.3, 1.0)) * view.blur if view.blur > 0 else 0.0
     noise_at = (int(rng.integers(_NOISE_PAD)), int(rng.integers(_NOISE_PAD))) if view.noise > 0 else (0, 0)
     style: BoardStyle = view.style
-    lay = _layout(view)
     w, h = view.size
+    # realism draws from its own stream, seeded from the camera's, so it too is one per seed
+    real = np.random.default_rng(int(rng.integers(2 ** 62))) if view.realistic else None
+    lay = _layout(view)
+    cam = _camera(view, lay, jitter, real) if real is not None else None
+    offset, canvas = (0, 0), (w, h)
+    if cam is not None and view.tilt > 0:  # a tilted camera sees the table beyond the flat frame
+        offset, canvas = _canvas(cam.homography, w, h)
+        lay = _layout(view, offset)
+        cam = cam.moved(offset)
     names = view.colour_of
     colours = (style.checkers[1], style.checkers[0]) if view.swap_colours else style.checkers
     rims = (style.checker_rim[1], style.checker_rim[0]) if view.swap_colours else style.checker_rim
@@ -486,18 +560,26 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
         elif n1:
             occupant[place0] = (1, n1)
 
-    img = np.empty((h, w, 3), np.uint8)
+    img = np.empty((canvas[1], canvas[0], 3), np.uint8)
     img[:] = style.table
+    # which surface each pixel shows (for the textures); only kept when a texture is asked for
+    mat = np.zeros(img.shape[:2], np.uint8) if _textured(view) else None
+
+    def fill(pts, colour, material):
+        _poly(img, pts, colour)
+        if mat is not None:
+            cv2.fillPoly(mat, [_pts(pts)], material, cv2.LINE_8, _SHIFT)
+
     bx0, by0, bx1, by1 = lay.board
     if style.outer_margin is not None:
         mg = 0.35 * lay.pw
-        _poly(img, [[bx0 - mg, by0 - mg], [bx1 + mg, by0 - mg], [bx1 + mg, by1 + mg], [bx0 - mg, by1 + mg]],
-              style.outer_margin)
-    _poly(img, [[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]], style.frame)
+        fill([[bx0 - mg, by0 - mg], [bx1 + mg, by0 - mg], [bx1 + mg, by1 + mg], [bx0 - mg, by1 + mg]],
+             style.outer_margin, _MARGIN)
+    fill([[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]], style.frame, _FRAME)
     area = [[lay.left, lay.top], [lay.right, lay.top], [lay.right, lay.bottom], [lay.left, lay.bottom]]
-    _poly(img, area, style.area)
+    fill(area, style.area, _AREA)
     tx0, ty0, tx1, ty1 = lay.tray
-    _poly(img, [[tx0, ty0], [tx1, ty0], [tx1, ty1], [tx0, ty1]], _shade(style.area, 0.8))
+    fill([[tx0, ty0], [tx1, ty0], [tx1, ty1], [tx0, ty1]], _shade(style.area, 0.8), _AREA)
     cv2.line(img, (int(tx0), int((ty0 + ty1) / 2)), (int(tx1), int((ty0 + ty1) / 2)), style.frame,
              max(1, int(lay.pw * 0.12)))
     tri = {}
@@ -513,13 +595,13 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
     if style.bar is not None:
         bar_quad = [[lay.left + 6 * lay.pw, lay.top], [lay.left + 6 * lay.pw + lay.bar_w, lay.top],
                     [lay.left + 6 * lay.pw + lay.bar_w, lay.bottom], [lay.left + 6 * lay.pw, lay.bottom]]
-        _poly(img, bar_quad, style.bar)
+        fill(bar_quad, style.bar, _FRAME)
     else:
         x = lay.bar_x
         cv2.line(img, (int(round(x)), int(lay.top)), (int(round(x)), int(lay.bottom)),
                  style.point_outline or style.frame, max(1, int(lay.bar_w * 0.5)), cv2.LINE_AA)
 
-    # checkers on the points
+    # checkers on the points, then on the bar (placed first, drawn below in the same order)
     checkers = []
     labels = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
     for (row, col), (player, n) in sorted(occupant.items()):
@@ -527,9 +609,8 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
         cx = lay.col_x(col) + lay.pw / 2
         for dist, layer in _stack_offsets(n, lay, style.stacking):
             cy = lay.top + dist if row == "top" else lay.bottom - dist
-            _draw_checker(img, (cx, cy), lay.d, colours[player], rims[player], style.ring, layer)
             checkers.append({"centre": [cx, cy], "colour": names[player], "where": f"{row} {col + 1}",
-                             "layer": layer})
+                             "layer": layer, "_player": player})
 
     # the bar: player 0 enters in the row of his point 24 (player 1's home)
     bar_counts = {names[0]: p0[24], names[1]: p1[24]}
@@ -538,8 +619,22 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
         sign = -1 if entry_row == "top" else 1
         for i in range(n):
             cy = lay.mid_y + sign * (lay.d * 0.75 + i * min(lay.d, (lay.bottom - lay.top) / 2 / max(n, 5)))
-            _draw_checker(img, (lay.bar_x, cy), lay.d, colours[player], rims[player], style.ring, 0)
-            checkers.append({"centre": [lay.bar_x, cy], "colour": names[player], "where": "bar", "layer": 0})
+            checkers.append({"centre": [lay.bar_x, cy], "colour": names[player], "where": "bar", "layer": 0,
+                             "_player": player})
+
+    if cam is not None:  # shadows on the flat board, then the raised frame and bar, then the grain
+        _cast_shadows(img, view, lay, cam, checkers, bar_quad)
+        if style.raised > 0:
+            _raise_frame(img, mat, lay, cam, bar_quad, style)
+        if mat is not None:
+            _apply_textures(img, mat, view, lay)
+    for ch in checkers:
+        player = ch.pop("_player")
+        if cam is not None:
+            ch["centre"] = _draw_real_checker(img, ch["centre"], lay.d, colours[player], rims[player], style,
+                                              ch["layer"], cam)
+        else:
+            _draw_checker(img, ch["centre"], lay.d, colours[player], rims[player], style.ring, ch["layer"])
 
     # borne off: thin slabs in the tray half of the owner's own row
     borne = {names[0]: 15 - sum(p0), names[1]: 15 - sum(p1)}
@@ -619,12 +714,32 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
     if hand:
         _draw_hand(img, lay, rng)
 
-    # the camera: a bounded random homography, uneven light, blur, noise
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
-    if view.perspective > 0:
+    # the camera: a bounded random homography (and a tilt), uneven light, blur, noise
+    if cam is not None:
+        homography = cam.homography
+    else:
+        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
+    if view.perspective > 0 or view.tilt > 0:
         img = cv2.warpPerspective(img, homography, (w, h), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REFLECT)
+    clutter_truth = []
+    if view.clutter:
+        outline = _project(homography, [[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]])
+        if style.outer_margin is not None:
+            mg = 0.35 * lay.pw
+            outline = _project(homography, [[bx0 - mg, by0 - mg], [bx1 + mg, by0 - mg], [bx1 + mg, by1 + mg],
+                                            [bx0 - mg, by1 + mg]])
+        scale = math.sqrt(abs(np.linalg.det(_local_linear(homography, lay.bar_x, lay.mid_y))))
+        clutter_truth = _draw_clutter(img, view.clutter, outline, lay.d * scale, real)
+    if view.distortion > 0:
+        img = cv2.remap(img, *_distortion_maps(w, h, float(view.distortion)), cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REFLECT)
+        for item in clutter_truth:
+            item["outline"] = _distort_points(item["outline"], w, h, view.distortion).round(2).tolist()
+    if view.warmth:
+        k = float(view.warmth)
+        img = cv2.transform(img, np.diag([1 - 0.22 * k, 1 - 0.03 * k, 1 + 0.08 * k]).astype(np.float32))
     if view.light > 0:
         img = _uneven_light(img, view.light, *light)
     if view.blur > 0:
@@ -634,10 +749,16 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
         oy, ox = noise_at
         img = cv2.subtract(cv2.add(img, pos[oy:oy + h, ox:ox + w]), neg[_NOISE_PAD - oy:_NOISE_PAD - oy + h,
                                                                           ox:ox + w])
+    if view.jpeg_quality:
+        ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(view.jpeg_quality)])
+        img = cv2.imdecode(data, cv2.IMREAD_COLOR)
 
     def tr(points) -> list:
         a = np.asarray(points, np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(a, homography).reshape(-1, 2).round(2).tolist()
+        out = cv2.perspectiveTransform(a, homography).reshape(-1, 2)
+        if view.distortion > 0:
+            out = _distort_points(out, w, h, view.distortion)
+        return out.round(2).tolist()
 
     for dt in dice_truth:
         q = np.asarray(tr(dt.pop("_quad")))
@@ -665,6 +786,8 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
         "player0_points": {str(p): list(_point_place(lay, p)) for p in range(1, 25)},
         "checkers": checkers,
     }
+    if view.clutter:
+        geometry["clutter"] = clutter_truth
     truth = {
         "image": None,
         "usable": True,
@@ -800,3 +923,511 @@ def _draw_hand(img, lay: _Layout, rng):
     base = palm + normal * thumb_side * 1.0 * pw
     tip = base + (normal * thumb_side + direction * 0.6) * 1.1 * pw
     cv2.line(img, tuple(int(v) for v in base), tuple(int(v) for v in tip), skin, int(0.42 * pw), cv2.LINE_AA)
+
+
+# ----------------------------------------------------------------------------- realism
+# Everything below is used only when a view or style asks for realism (BoardView.realistic), so
+# the plain styles draw exactly what they always drew.
+
+_TABLE, _FRAME, _AREA, _MARGIN = 0, 1, 2, 3  # surfaces, for the textures
+_CAMERA_DISTANCE = 1.45  # camera above the board centre, in frame long sides (a phone's field of view)
+
+
+@dataclass(frozen=True)
+class _Camera:
+    """A pinhole camera over the flat board: where points above the board appear in the flat
+    canvas (``lift``), the flat canvas -> image homography, and the light's direction."""
+
+    homography: np.ndarray
+    centre: tuple[float, float]  # the canvas point under the camera's optical axis at tilt 0
+    v: tuple[float, float, float]  # [R0 R1 t]^-1 R2: how height moves a point in the flat canvas
+    light: tuple[float, float]  # unit vector in the flat canvas: the way shadows fall
+
+    def moved(self, offset) -> "_Camera":
+        """The same camera over a canvas whose origin lies ``offset`` pixels further up and left."""
+        ox, oy = offset
+        shift = np.array([[1, 0, -ox], [0, 1, -oy], [0, 0, 1]], np.float64)
+        return dataclasses.replace(self, homography=self.homography @ shift,
+                                   centre=(self.centre[0] + ox, self.centre[1] + oy))
+
+    def lift(self, pts, z: float) -> np.ndarray:
+        """Where points at height z (canvas pixels) over the flat points pts appear, in canvas pixels."""
+        p = np.asarray(pts, np.float64).reshape(-1, 2) - self.centre
+        qh = np.column_stack([p, np.ones(len(p))]) - z * np.asarray(self.v)
+        return qh[:, :2] / qh[:, 2:3] + self.centre
+
+
+def _textured(view: BoardView) -> bool:
+    st = view.style
+    return bool(view.table_texture or st.area_texture or st.frame_texture)
+
+
+def _canvas(homography, w: int, h: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(offset, size) of a flat canvas that covers everything the camera sees in its w x h frame."""
+    seen = _project(np.linalg.inv(homography), [[0, 0], [w, 0], [w, h], [0, h]])
+    (x0, y0), (x1, y1) = seen.min(axis=0), seen.max(axis=0)
+    ox = int(math.ceil(min(w / 2, max(0.0, -x0))))  # at most twice the frame: beyond it (a steep
+    oy = int(math.ceil(min(h / 2, max(0.0, -y0))))  # camera's far horizon) the table is mirrored
+    cw = int(math.ceil(min(1.5 * w, max(float(w), x1)))) + ox
+    ch = int(math.ceil(min(1.5 * h, max(float(h), y1)))) + oy
+    return (ox, oy), (cw, ch)
+
+
+def _camera(view: BoardView, lay: _Layout, jitter, real) -> _Camera:
+    """The camera of a realistic view: with no tilt its homography is the plain view's, exactly."""
+    w, h = view.size
+    phi = float(real.uniform(0, 2 * math.pi))  # which way the camera leans
+    light_at = float(real.uniform(0, 2 * math.pi))
+    centre = (w / 2, h / 2)
+    distance = _CAMERA_DISTANCE * max(w, h)
+    t = math.radians(view.tilt)
+    rot = cv2.Rodrigues(np.array([t * math.cos(phi), t * math.sin(phi), 0.0]))[0]
+    m = np.column_stack([rot[:, 0], rot[:, 1], [0.0, 0.0, distance]])
+    v = np.linalg.solve(m, rot[:, 2])
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    homography = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32)).astype(np.float64)
+    if view.tilt > 0:
+        k = np.diag([distance, distance, 1.0])
+        a = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1]], np.float64)
+        g = k @ m @ a @ homography
+        bx0, by0, bx1, by1 = lay.board
+        mg = 0.35 * lay.pw if view.style.outer_margin is not None else 0.0
+        seen = _project(g, [[bx0 - mg, by0 - mg], [bx1 + mg, by0 - mg], [bx1 + mg, by1 + mg], [bx0 - mg, by1 + mg]])
+        (x0, y0), (x1, y1) = seen.min(axis=0), seen.max(axis=0)
+        fill = view.board_fill or 0.88 - 1.2 * view.perspective
+        s = min(w * fill / (x1 - x0), h * fill / (y1 - y0))
+        fit = np.array([[s, 0, w / 2 - s * (x0 + x1) / 2], [0, s, h / 2 - s * (y0 + y1) / 2], [0, 0, 1]])
+        homography = fit @ g
+    return _Camera(homography=homography, centre=centre, v=tuple(float(x) for x in v),
+                   light=(math.cos(light_at), math.sin(light_at)))
+
+
+def _project(homography, pts) -> np.ndarray:
+    a = np.asarray(pts, np.float64).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(a, np.asarray(homography, np.float64)).reshape(-1, 2)
+
+
+def _local_linear(homography, x: float, y: float) -> np.ndarray:
+    """The homography's 2x2 Jacobian at (x, y): how it stretches a small neighbourhood there."""
+    p = _project(homography, [[x, y], [x + 1, y], [x, y + 1]])
+    return np.column_stack([p[1] - p[0], p[2] - p[0]])
+
+
+def _frame_polys(lay: _Layout):
+    """The outer rectangle of the frame and its holes (the playing area and the tray)."""
+    bx0, by0, bx1, by1 = lay.board
+    tx0, ty0, tx1, ty1 = lay.tray
+    rect = lambda x0, y0, x1, y1: np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)  # noqa: E731
+    return rect(bx0, by0, bx1, by1), [rect(lay.left, lay.top, lay.right, lay.bottom), rect(tx0, ty0, tx1, ty1)]
+
+
+def _cast_shadows(img, view: BoardView, lay: _Layout, cam: _Camera, checkers, bar_quad) -> None:
+    """Darken the flat board where checkers and a raised frame and bar cast their soft shadows."""
+    if view.shadow <= 0:
+        return
+    style = view.style
+    bx0, by0, bx1, by1 = lay.board
+    pad = 0.5 * lay.pw + style.raised * lay.pw
+    xa, ya = max(0, int(bx0 - pad)), max(0, int(by0 - pad))
+    xb, yb = min(img.shape[1], int(bx1 + pad) + 1), min(img.shape[0], int(by1 + pad) + 1)
+    origin = np.array([xa, ya], np.float64)
+    roi = img[ya:yb, xa:xb]
+    mask = np.zeros(roi.shape[:2], np.uint8)
+    light = np.asarray(cam.light)
+    height = style.checker_height * lay.d
+    for ch in checkers:
+        top = (ch["layer"] + 1) * height + 0.06 * lay.d
+        _circle(mask, np.asarray(ch["centre"]) - origin + light * (0.06 * lay.d + 0.9 * top), lay.d / 2, 255)
+    if style.raised > 0:
+        z = style.raised * lay.pw
+        outer, holes = _frame_polys(lay)
+        walls = np.zeros_like(mask)
+        shift = light * z * 0.9
+        cv2.fillPoly(walls, [_pts(p + shift - origin) for p in [outer] + holes], 255, cv2.LINE_AA, _SHIFT)
+        if bar_quad is not None:
+            _poly(walls, np.asarray(bar_quad) + shift - origin, 255)
+        inside = np.zeros_like(mask)
+        cv2.fillPoly(inside, [_pts(p - origin) for p in holes], 255, cv2.LINE_AA, _SHIFT)
+        if bar_quad is not None:
+            _poly(inside, np.asarray(bar_quad) - origin, 0)
+        mask = cv2.max(mask, cv2.min(walls, inside))
+    mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, 0.1 * lay.d))
+    gain = 1.0 - (0.55 * view.shadow / 255.0) * mask.astype(np.float32)
+    roi[:] = cv2.multiply(roi, cv2.cvtColor(gain, cv2.COLOR_GRAY2BGR), dtype=cv2.CV_8U)
+
+
+def _raise_frame(img, mat, lay: _Layout, cam: _Camera, bar_quad, style: BoardStyle) -> None:
+    """Draw the frame and bar as blocks standing ``style.raised`` point widths above the playing
+    area: the inner walls the camera sees, then the tops where the camera sees them."""
+    z = style.raised * lay.pw
+    outer, holes = _frame_polys(lay)
+    wall = _shade(style.frame, 0.68)
+    boxes = [outer] + holes + ([np.asarray(bar_quad, np.float64)] if bar_quad is not None else [])
+    for poly in boxes:
+        lid = cam.lift(poly, z)
+        for i in range(len(poly)):
+            j = (i + 1) % len(poly)
+            quad = [poly[i], poly[j], lid[j], lid[i]]
+            _poly(img, quad, wall)
+            if mat is not None:
+                cv2.fillPoly(mat, [_pts(quad)], _FRAME, cv2.LINE_8, _SHIFT)
+    ring = [_pts(cam.lift(p, z)) for p in [outer] + holes]
+    cv2.fillPoly(img, ring, style.frame, cv2.LINE_AA, _SHIFT)
+    if mat is not None:
+        cv2.fillPoly(mat, ring, _FRAME, cv2.LINE_8, _SHIFT)
+    if bar_quad is not None:
+        lid = cam.lift(bar_quad, z)
+        _poly(img, lid, style.bar)
+        if mat is not None:
+            cv2.fillPoly(mat, [_pts(lid)], _FRAME, cv2.LINE_8, _SHIFT)
+
+
+def _low_frequency(gen, shape, cells: float) -> np.ndarray:
+    """Smooth unit-variance noise with about ``cells`` blobs along the longer side."""
+    h, w = shape
+    n = max(2, int(cells))
+    small = gen.standard_normal((max(2, int(n * h / max(h, w)) + 2), max(2, int(n * w / max(h, w)) + 2))).astype(np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def _fine(gen, shape, sigma: float) -> np.ndarray:
+    """Gaussian noise blurred by sigma pixels and brought back to unit variance."""
+    n = gen.standard_normal(shape, dtype=np.float32)
+    if sigma > 0.3:
+        n = cv2.GaussianBlur(n, (0, 0), sigma)
+    return n / max(float(n.std()), 1e-6)
+
+
+@functools.lru_cache(maxsize=12)
+def _texture_gain(kind: str, shape: tuple[int, int], pw: float, seed: int) -> np.ndarray:
+    """A multiplicative gain (about 1) with the grain of a surface: felt (fine fuzz), leather
+    (blotches and pores), wood (streaks and rings along the x axis), cloth (a fine weave).
+    Drawn at half size and enlarged (a felt's fuzz is a couple of pixels anyway)."""
+    gen = np.random.default_rng(seed)
+    full = shape
+    shape = (shape[0] // 2 + 1, shape[1] // 2 + 1)
+    pw = pw / 2
+    h, w = shape
+    if kind == "felt":
+        g = 1 + 0.05 * _fine(gen, shape, 0.7) + 0.025 * _low_frequency(gen, shape, 12)
+    elif kind == "leather":
+        g = 1 + 0.045 * _fine(gen, shape, max(1.0, pw * 0.06)) + 0.02 * _fine(gen, shape, 0.5) \
+            + 0.035 * _low_frequency(gen, shape, 10)
+    elif kind == "wood":
+        streaks = gen.standard_normal((h, max(2, w // 40))).astype(np.float32)
+        streaks = cv2.GaussianBlur(streaks, (0, 0), 0.8)
+        streaks = cv2.resize(streaks, (w, h), interpolation=cv2.INTER_LINEAR)
+        ys = np.arange(h, dtype=np.float32)[:, None] + 0.9 * pw * _low_frequency(gen, shape, 5)
+        rings = np.sin(ys * (2 * math.pi / max(3.0, 0.55 * pw)))
+        g = 1 + 0.04 * streaks / max(float(streaks.std()), 1e-6) + 0.045 * rings + 0.04 * _low_frequency(gen, shape, 4)
+    else:  # cloth
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        period = max(2.5, 0.08 * pw)
+        weave = np.sin(xs * (2 * math.pi / period)) * np.sin(ys * (2 * math.pi / period))
+        g = 1 + 0.035 * weave + 0.03 * _fine(gen, shape, 0.6) + 0.04 * _low_frequency(gen, shape, 6)
+    g = cv2.resize(np.clip(g, 0.6, 1.4).astype(np.float32), (2 * w, 2 * h), interpolation=cv2.INTER_LINEAR)
+    return g[:full[0], :full[1]]
+
+
+def _apply_textures(img, mat, view: BoardView, lay: _Layout) -> None:
+    style = view.style
+    gain = np.ones(mat.shape, np.float32)
+    w, h = view.size
+    for material, kind in ((_TABLE, view.table_texture), (_FRAME, style.frame_texture), (_AREA, style.area_texture)):
+        if kind:
+            seed = zlib.crc32(f"{style.name}/{material}/{kind}".encode())
+            sel = mat == material  # one texture per style and frame size, large enough for any canvas
+            gain[sel] = _texture_gain(kind, (2 * h, 2 * w), round(lay.pw, 1), seed)[:mat.shape[0], :mat.shape[1]][sel]
+    img[:] = cv2.multiply(img, cv2.cvtColor(gain, cv2.COLOR_GRAY2BGR), dtype=cv2.CV_8U)
+
+
+@functools.lru_cache(maxsize=8)
+def _gloss_patch(size: int, offset: tuple[float, float], sigma: float, radius: float) -> np.ndarray:
+    """A soft highlight blob (0..1) off centre in a size x size patch, cut to the face's circle."""
+    ys, xs = np.mgrid[0:size, 0:size].astype(np.float32) - (size - 1) / 2
+    blob = np.exp(-((xs - offset[0]) ** 2 + (ys - offset[1]) ** 2) / (2 * sigma * sigma))
+    blob[xs ** 2 + ys ** 2 > radius ** 2] = 0
+    return blob[..., None]
+
+
+def _draw_real_checker(img, c, d, colour, rim, style: BoardStyle, layer: int, cam: _Camera) -> list:
+    """A checker as a cylinder seen by the camera (its side shows, darker), glossy if the style
+    is; returns where its top face's centre lies in the flat canvas."""
+    r = d / 2
+    c = np.asarray(c, np.float64)
+    height = style.checker_height * d
+    top = c
+    if height > 0:
+        base = cam.lift([c], layer * height)[0]
+        top = cam.lift([c], (layer + 1) * height)[0]
+        side = _shade(colour, 0.6)
+        _circle(img, base, r, _shade(colour, 0.4))
+        _circle(img, base, r - 1.2, side)
+        axis = top - base
+        length = float(np.hypot(*axis))
+        if length > 0.3:
+            n = np.array([-axis[1], axis[0]]) / length * r
+            _poly(img, [base + n, top + n, top - n, base - n], side)
+    _draw_checker(img, top, d, colour, rim, style.ring, layer)
+    if style.gloss > 0:
+        size = int(math.ceil(d)) + 3
+        light = np.asarray(cam.light)
+        offset = tuple(float(v) for v in np.round(-light * 0.3 * r, 1))
+        blob = _gloss_patch(size, offset, round(0.22 * r, 1), round(0.88 * r, 1))
+        x0, y0 = int(round(top[0])) - size // 2, int(round(top[1])) - size // 2
+        xa, ya = max(0, x0), max(0, y0)
+        xb, yb = min(img.shape[1], x0 + size), min(img.shape[0], y0 + size)
+        if xb > xa and yb > ya:
+            roi = img[ya:yb, xa:xb].astype(np.float32)
+            b = blob[ya - y0:yb - y0, xa - x0:xb - x0] * (0.85 * style.gloss)
+            img[ya:yb, xa:xb] = np.clip(roi + (255 - roi) * b, 0, 255).astype(np.uint8)
+    return [float(top[0]), float(top[1])]
+
+
+@functools.lru_cache(maxsize=4)
+def _distortion_maps(w: int, h: int, k: float) -> tuple[np.ndarray, np.ndarray]:
+    """remap() tables for barrel distortion of strength k that keeps the corners in place."""
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy, rr = w / 2, h / 2, (w / 2) ** 2 + (h / 2) ** 2
+    dx, dy = xs - cx, ys - cy
+    f = (1 + k * (dx * dx + dy * dy) / rr) / (1 + k)
+    return (cx + dx * f).astype(np.float32), (cy + dy * f).astype(np.float32)
+
+
+def _distort_points(pts, w: int, h: int, k: float) -> np.ndarray:
+    """Where undistorted image points land after _distortion_maps (the inverse of its mapping)."""
+    s = np.asarray(pts, np.float64).reshape(-1, 2)
+    c = np.array([w / 2, h / 2])
+    rr = (w / 2) ** 2 + (h / 2) ** 2
+    p = s.copy()
+    for _ in range(12):
+        f = (1 + k * ((p - c) ** 2).sum(axis=1, keepdims=True) / rr) / (1 + k)
+        p = c + (s - c) / f
+    return p
+
+
+_MUGS = ((235, 235, 232), (40, 40, 40), (60, 60, 150), (140, 90, 40), (50, 110, 170), (35, 55, 85))
+_WOODS = ((30, 60, 105), (45, 85, 140), (25, 40, 70), (70, 120, 170), (20, 25, 35))
+
+
+def _draw_clutter(img, items, outline, d: float, rng) -> list:
+    """Draw cups, a scoresheet and a second board's edge on the table, each kept clear of the
+    board's outline (polygon in image pixels); returns [{"item", "outline"}] of what was drawn."""
+    h, w = img.shape[:2]
+    board = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(board, [np.round(outline).astype(np.int32).reshape(-1, 1, 2)], 255)
+    gap = max(3, int(0.3 * d))
+    board = cv2.dilate(board, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * gap + 1, 2 * gap + 1)))
+    drawn = []
+    for item in items:
+        for _ in range(80):
+            shape = _clutter_shape(item, d, w, h, rng)
+            foot = np.zeros((h, w), np.uint8)
+            cv2.fillPoly(foot, [np.round(shape["outline"]).astype(np.int32).reshape(-1, 1, 2)], 255)
+            seen = int(np.count_nonzero(foot))
+            if seen < 0.15 * shape["area"] or cv2.countNonZero(cv2.bitwise_and(foot, board)):
+                continue
+            _paint_clutter(img, shape, d, rng)
+            board = cv2.max(board, foot)  # the next thing does not lie on this one either
+            drawn.append({"item": item, "outline": np.asarray(shape["outline"]).round(2).tolist()})
+            break
+        else:
+            log.debug("no room on the table for a %s", item)
+    return drawn
+
+
+def _rotated_rect(c, width, height, angle) -> np.ndarray:
+    ca, sa = math.cos(angle), math.sin(angle)
+    u, v = np.array([ca, sa]) * width / 2, np.array([-sa, ca]) * height / 2
+    c = np.asarray(c, np.float64)
+    return np.array([c - u - v, c + u - v, c + u + v, c - u + v])
+
+
+def _clutter_shape(item: str, d: float, w: int, h: int, rng) -> dict:
+    """A random spot and size for one thing on the table (its outline includes its shadow)."""
+    if item == "cup":
+        radius = float(rng.uniform(1.1, 1.8)) * d
+        c = (float(rng.uniform(-0.3, 1.3)) * w, float(rng.uniform(-0.3, 1.3)) * h)
+        ang = np.linspace(0, 2 * math.pi, 40, endpoint=False)
+        ring = np.column_stack([np.cos(ang), np.sin(ang)]) * radius * 1.18 + c
+        return {"kind": item, "centre": c, "radius": radius, "outline": ring, "area": math.pi * (radius * 1.18) ** 2}
+    if item == "scoresheet":
+        width = float(rng.uniform(4.0, 6.0)) * d
+        c = (float(rng.uniform(-0.2, 1.2)) * w, float(rng.uniform(-0.2, 1.2)) * h)
+        quad = _rotated_rect(c, width, width * 1.35, float(rng.uniform(-0.6, 0.6)))
+        return {"kind": item, "outline": quad, "area": width * width * 1.35}
+    # a second board: mostly beyond one edge of the picture, a strip of it in view
+    width, height = 15.5 * d, 12.5 * d
+    edge = int(rng.integers(4))
+    depth = float(rng.uniform(0.7, 3.0)) * d  # how far it reaches into the picture
+    angle = float(rng.uniform(-0.08, 0.08))
+    if edge in (0, 1):  # left, right: the board's short side... its long side faces us
+        x = -width / 2 + depth if edge == 0 else w + width / 2 - depth
+        c = (x, float(rng.uniform(0.1, 0.9)) * h)
+        quad = _rotated_rect(c, width, height, angle)
+    else:
+        y = -height / 2 + depth if edge == 2 else h + height / 2 - depth
+        c = (float(rng.uniform(0.1, 0.9)) * w, y)
+        quad = _rotated_rect(c, width, height, angle)
+    return {"kind": item, "outline": quad, "area": 0.0, "angle": angle}
+
+
+def _paint_clutter(img, shape: dict, d: float, rng) -> None:
+    kind = shape["kind"]
+    if kind == "cup":
+        c, radius = np.asarray(shape["centre"]), shape["radius"]
+        colour = _MUGS[int(rng.integers(len(_MUGS)))]
+        _circle(img, c + radius * 0.12, radius * 1.04, (25, 25, 25))  # its shadow on the table
+        _circle(img, c, radius, colour)
+        _circle(img, c, radius * 0.86, _shade(colour, 1.15))  # the rim
+        inside = (20, 35, 55) if rng.integers(2) else _shade(colour, 0.55)  # coffee, or an empty cup
+        _circle(img, c, radius * 0.78, inside)
+        _circle(img, c - radius * 0.35, radius * 0.12, _shade(colour, 1.3))
+        return
+    if kind == "scoresheet":
+        quad = np.asarray(shape["outline"])
+        _poly(img, quad + 0.08 * d, (40, 40, 40))
+        paper = (238, 242, 244) if rng.integers(2) else (205, 235, 245)
+        _poly(img, quad, paper)
+        ux, uy = (quad[1] - quad[0]), (quad[3] - quad[0])
+        for t in np.arange(0.12, 1.0, 0.055):  # ruled lines, a red margin and pencilled scores
+            a, b = quad[0] + uy * t, quad[1] + uy * t
+            cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), (200, 170, 150), 1, cv2.LINE_AA)
+        for t in (0.12, 0.5):
+            a, b = quad[0] + ux * t, quad[3] + ux * t
+            cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), (80, 80, 200), 1, cv2.LINE_AA)
+        ink = (90, 50, 30) if rng.integers(2) else (70, 70, 70)
+        for t in np.arange(0.15, 0.9, 0.055):
+            if rng.random() < 0.4:
+                continue
+            for side in (0.18, 0.56):
+                start = quad[0] + uy * (t - 0.035) + ux * side
+                pts = [start + ux * (k * 0.05) + uy * float(rng.uniform(-0.012, 0.012)) for k in range(int(rng.integers(2, 6)))]
+                cv2.polylines(img, [np.int32(pts).reshape(-1, 1, 2)], False, ink, max(1, int(d * 0.04)), cv2.LINE_AA)
+        return
+    quad = np.asarray(shape["outline"])  # a second board
+    frame = _WOODS[int(rng.integers(len(_WOODS)))]
+    area = ((40, 100, 40), (30, 30, 110), (110, 60, 30), (120, 170, 200), (30, 30, 30))[int(rng.integers(5))]
+    points = ((190, 225, 238), (30, 30, 150)) if rng.integers(2) else ((235, 235, 235), (20, 20, 20))
+    _poly(img, quad + 0.1 * d, (30, 30, 30))
+    _poly(img, quad, frame)
+    u, v = quad[1] - quad[0], quad[3] - quad[0]
+    inner = np.array([quad[0] + 0.04 * u + 0.05 * v, quad[0] + 0.96 * u + 0.05 * v,
+                      quad[0] + 0.96 * u + 0.95 * v, quad[0] + 0.04 * u + 0.95 * v])
+    _poly(img, inner, area)
+    iu, iv = inner[1] - inner[0], inner[3] - inner[0]
+    for k in range(12):
+        x = k / 12 + (0.02 if k >= 6 else 0.0)
+        x0, x1 = x * 0.96, (x + 1 / 12) * 0.96
+        colour = points[k % 2]
+        _poly(img, [inner[0] + iu * x0, inner[0] + iu * x1, inner[0] + iu * (x0 + x1) / 2 + iv * 0.42], colour)
+        colour = points[(k + 1) % 2]
+        _poly(img, [inner[3] + iu * x0, inner[3] + iu * x1, inner[3] + iu * (x0 + x1) / 2 - iv * 0.42], colour)
+
+
+# ----------------------------------------------------------------------------- random boards
+# Colours (BGR) the way board makers combine them; names are what a label would say.
+
+_AREAS = (  # (name, colour, texture)
+    ("green felt", (40, 100, 35), "felt"), ("dark green felt", (28, 62, 22), "felt"),
+    ("blue felt", (105, 60, 25), "felt"), ("navy felt", (70, 35, 15), "felt"),
+    ("burgundy felt", (40, 30, 105), "felt"), ("black felt", (32, 30, 30), "felt"),
+    ("grey felt", (115, 115, 110), "felt"), ("red felt", (40, 40, 150), "felt"),
+    ("tan leather", (105, 150, 190), "leather"), ("brown leather", (45, 75, 120), "leather"),
+    ("cream leather", (185, 215, 230), "leather"), ("cork", (95, 140, 185), "felt"),
+)
+_POINT_PAIRS = (
+    (("cream", (190, 225, 238)), ("red", (40, 40, 170))), (("cream", (190, 225, 238)), ("black", (30, 30, 30))),
+    (("cream", (190, 225, 238)), ("burgundy", (45, 35, 110))), (("white", (235, 235, 235)), ("green", (50, 110, 40))),
+    (("white", (235, 235, 235)), ("black", (25, 25, 25))), (("white", (235, 235, 235)), ("red", (45, 45, 190))),
+    (("ivory", (200, 230, 240)), ("brown", (35, 60, 110))), (("grey", (150, 150, 145)), ("blue", (130, 70, 30))),
+    (("beige", (160, 195, 215)), ("dark brown", (25, 40, 70))), (("white", (235, 235, 235)), ("blue", (140, 70, 30))),
+    (("orange", (40, 120, 230)), ("teal", (110, 110, 20))), (("cream", (190, 225, 238)), ("green", (45, 100, 35))),
+)
+_CHECKER_PAIRS = (
+    (("white", (232, 234, 236)), ("black", (35, 33, 32))), (("white", (232, 234, 236)), ("red", (40, 40, 180))),
+    (("ivory", (200, 228, 240)), ("brown", (40, 65, 110))), (("red", (40, 40, 175)), ("black", (35, 33, 32))),
+    (("cream", (185, 218, 232)), ("dark green", (40, 75, 25))), (("white", (232, 234, 236)), ("blue", (150, 75, 30))),
+    (("beige", (165, 200, 220)), ("burgundy", (45, 30, 110))), (("pearl", (215, 220, 222)), ("maroon", (30, 25, 90))),
+    (("yellow", (60, 200, 235)), ("black", (35, 33, 32))), (("white", (232, 234, 236)), ("green", (50, 120, 40))),
+)
+_FRAMES = (("walnut", (30, 60, 105)), ("oak", (70, 120, 170)), ("mahogany", (25, 40, 90)), ("ebony", (25, 25, 30)),
+           ("black leather", (30, 30, 32)), ("brown leather", (35, 60, 95)), ("burgundy leather", (35, 30, 95)),
+           ("light wood", (120, 170, 210)))
+_TABLES = (((70, 100, 130), "wood"), ((40, 60, 90), "wood"), ((120, 120, 115), "cloth"), ((150, 160, 165), None),
+           ((35, 45, 60), "wood"), ((90, 110, 90), "cloth"), ((185, 190, 195), None), ((60, 60, 65), "cloth"))
+
+
+def _lab(colour) -> np.ndarray:
+    return cv2.cvtColor(np.uint8([[colour]]), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float64) * [100 / 255, 1, 1]
+
+
+def _apart(a, b) -> float:
+    """How far apart two BGR colours look (CIE76 distance in Lab)."""
+    return float(np.linalg.norm(_lab(a) - _lab(b) - [0, 0, 0]))
+
+
+def _rim(colour) -> BGR:
+    """A checker's visible rim: darker on a light checker, lighter on a dark one."""
+    return _shade(colour, 0.72) if sum(colour) > 240 else tuple(min(255, c + 35) for c in colour)
+
+
+def random_style(rng) -> BoardStyle:
+    """A plausible board as a maker would make it: felt or leather area, contrasting point pairs,
+    a checker pair with visible rims, a wooden or leather frame, thick glossy checkers. Never a
+    checker the colour of both a point and the area, but hard cases on purpose (white checkers
+    on cream points, black checkers on dark green felt). ``rng``: a numpy Generator or a seed."""
+    if not isinstance(rng, np.random.Generator):
+        rng = np.random.default_rng(rng)
+    pick = lambda seq: seq[int(rng.integers(len(seq)))]  # noqa: E731
+    tag = int(rng.integers(100000))
+    while True:
+        area_name, area, area_texture = pick(_AREAS)
+        (pn0, pc0), (pn1, pc1) = pick(_POINT_PAIRS)
+        (cn0, cc0), (cn1, cc1) = pick(_CHECKER_PAIRS)
+        if rng.integers(2):
+            (pn0, pc0), (pn1, pc1) = (pn1, pc1), (pn0, pc0)
+        if max(_apart(pc0, area), _apart(pc1, area)) < 25:
+            continue  # the points would not show on the area
+        near_point = [min(_apart(c, pc0), _apart(c, pc1)) < 15 for c in (cc0, cc1)]
+        clash = any(near and _apart(c, area) < 15 for near, c in zip(near_point, (cc0, cc1)))
+        if not clash and not all(near_point):  # one checker on points of its own colour is real; both is not
+            break
+    frame_name, frame = pick(_FRAMES)
+    table, table_texture = pick(_TABLES)
+    if rng.random() < 0.7:
+        die, pip = (235, 238, 240), (25, 25, 25)
+    else:  # dice in a checker's colour, pips in the other
+        die, pip = (cc0, cc1) if sum(cc0) < sum(cc1) else (cc1, cc0)
+    outline = None if rng.random() < 0.75 else pick(((60, 170, 210), (225, 225, 225), (20, 20, 20)))
+    name = (f"random {tag:05d}: {area_name} area, {pn0}/{pn1} points, {cn0}/{cn1} checkers, {frame_name} frame")
+    return BoardStyle(
+        name=name, table=table, frame=frame, area=area, points=(pc0, pc1), point_outline=outline, bar=frame,
+        checkers=(cc0, cc1), checker_names=(cn0, cn1), checker_rim=(_rim(cc0), _rim(cc1)), die=die, pip=pip,
+        stacking="pyramid" if rng.random() < 0.6 else "run", ring=bool(rng.random() < 0.6),
+        checker_height=float(rng.uniform(0.08, 0.22)), gloss=float(rng.uniform(0.0, 0.6)),
+        area_texture=area_texture, frame_texture="wood" if "leather" not in frame_name else "leather",
+        raised=float(rng.uniform(0.1, 0.45)))
+
+
+def random_view(rng, style: Union[BoardStyle, str, None] = None, **fixed) -> BoardView:
+    """A camera over a real table: random orientation, colour swap, tilt up to 45 degrees, board
+    filling 60-88% of the frame, shadows, warm or cool light, mild lens distortion, JPEG, the
+    table's grain and some clutter. ``style`` None draws random_style(rng); ``fixed`` overrides
+    any BoardView field."""
+    if not isinstance(rng, np.random.Generator):
+        rng = np.random.default_rng(rng)
+    if style is None:
+        style = random_style(rng)
+    table_texture = _TABLES[int(rng.integers(len(_TABLES)))][1]
+    clutter = tuple(c for c in CLUTTER if rng.random() < 0.4)
+    fields = dict(
+        orientation=ORIENTATIONS[int(rng.integers(4))], style=style, swap_colours=bool(rng.integers(2)),
+        tilt=float(rng.choice([0.0, rng.uniform(5, 25), rng.uniform(25, 45)], p=[0.3, 0.35, 0.35])),
+        board_fill=float(rng.uniform(0.6, 0.88)), shadow=float(rng.uniform(0.3, 0.9)),
+        warmth=float(rng.uniform(-0.6, 1.0)), distortion=float(rng.uniform(0.0, 0.12)),
+        jpeg_quality=int(rng.integers(60, 96)), table_texture=table_texture, clutter=clutter,
+        perspective=0.02, light=float(rng.uniform(0.2, 0.6)), noise=float(rng.uniform(2.0, 5.0)),
+        blur=float(rng.uniform(0.5, 1.2)))
+    fields.update(fixed)
+    return BoardView(**fields)

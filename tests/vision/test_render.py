@@ -219,3 +219,268 @@ def test_a_1280x720_frame_renders_well_under_50_ms():
     finally:
         cv2.setNumThreads(threads)
     assert sorted(runs)[len(runs) // 2] < 0.05
+
+
+# ----------------------------------------------------------------------------- realism (issue 3, issue 10)
+
+import dataclasses  # noqa: E402
+import hashlib  # noqa: E402
+
+import cv2  # noqa: E402
+
+from vision.render import CLUTTER, random_style, random_view  # noqa: E402
+
+MIDGAME0 = _side(p1=3, p6=4, p8=3, p13=2, bar=1)
+MIDGAME1 = _side(p1=2, p6=5, p11=3, p20=2)
+CLEAN = dict(perspective=0.0, light=0.0, noise=0.0, blur=0.0)  # a perfect camera: only the option differs
+LABEL_KEYS = ("top", "bottom", "bar", "beside_board", "hand_in_view", "players", "rotate", "usable")
+
+
+def _clean(style="classic", **options):
+    return BoardView("bottom right", style, **dict(CLEAN, **options))
+
+
+def _styled(**options):
+    return dataclasses.replace(STYLES["classic"], **options)
+
+
+def _digest(img, truth):
+    import json
+    return hashlib.md5(img.tobytes() + json.dumps(truth, sort_keys=True).encode()).hexdigest()
+
+
+def test_realism_is_off_by_default_and_the_old_frames_are_drawn_bit_for_bit():
+    """The realism options all default to off: the named styles and a default view draw exactly the
+    frames they drew before realism existed (digests taken before the change)."""
+    assert not BoardView().realistic
+    assert not any(style.realistic for style in STYLES.values())
+    img, truth = render_frame(MIDGAME0, MIDGAME1, BoardView("top left", "tournament", perspective=0.05), rng=7,
+                              dice=(RenderDie(3, "left half"), RenderDie(5, "on checker", flat=False)),
+                              cube=RenderCube(4, "player1"))
+    assert _digest(img, truth) == "168c0a8e8effe84a2e8de560e6df19ac"
+    img, truth = render_frame(START, START, BoardView(), rng=0)
+    assert _digest(img, truth) == "498e2db86fee43cc2fcc2e22465fdec5"
+
+
+def _board_mask(truth, img, key="board"):
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.int32(np.round(truth["geometry"][key])).reshape(-1, 1, 2)], 255)
+    return mask > 0
+
+
+def _checker_mask(truth, img, scale=0.6):
+    mask = np.zeros(img.shape[:2], np.uint8)
+    for ch in truth["geometry"]["checkers"]:
+        cv2.circle(mask, tuple(int(round(v)) for v in ch["centre"]), int(truth["geometry"]["checker_diameter"] * scale), 255, -1)
+    return mask > 0
+
+
+def test_checker_thickness_shows_a_darker_side_and_lifts_the_top_face_away_from_the_camera():
+    flat, tf = render_frame(MIDGAME0, MIDGAME1, _clean(), rng=1)
+    thick, tt = render_frame(MIDGAME0, MIDGAME1, _clean(_styled(checker_height=0.3), tilt=30), rng=1)
+    tilted, tz = render_frame(MIDGAME0, MIDGAME1, _clean(_styled(checker_height=0.0), tilt=30), rng=1)
+    assert tt["geometry"]["homography"] == tz["geometry"]["homography"]
+    # the same camera: thickness moves every top face the same way (away from the camera), by a
+    # visible amount that grows with the layer
+    moves = [np.subtract(a["centre"], b["centre"]) for a, b in zip(tt["geometry"]["checkers"], tz["geometry"]["checkers"])]
+    d = tt["geometry"]["checker_diameter"]
+    lengths = [float(np.hypot(*m)) for m in moves]
+    assert min(lengths) > 0.05 * d
+    unit = moves[0] / lengths[0]
+    assert all(np.dot(m, unit) > 0.7 * np.hypot(*m) for m in moves)
+    # and the side of the cylinder shows darker than the face, next to the face
+    img = cv2.cvtColor(thick, cv2.COLOR_BGR2GRAY).astype(float)
+    flat_img = cv2.cvtColor(tilted, cv2.COLOR_BGR2GRAY).astype(float)
+    white = [ch for ch in tt["geometry"]["checkers"] if ch["colour"] == "white" and ch["layer"] == 0]
+    ch, before = white[0], tz["geometry"]["checkers"][tt["geometry"]["checkers"].index(white[0])]
+    x, y = np.add(before["centre"], -unit * 0.45 * d).round().astype(int)
+    assert img[y, x] < flat_img[y, x] - 20 or img[y, x] < 200
+
+
+def test_shadows_only_darken_and_darken_beside_the_checkers():
+    plain, _ = render_frame(MIDGAME0, MIDGAME1, _clean(), rng=2)
+    shaded, truth = render_frame(MIDGAME0, MIDGAME1, _clean(shadow=1.0), rng=2)
+    diff = plain.astype(int) - shaded.astype(int)
+    assert diff.min() >= 0  # a shadow never brightens
+    near = _checker_mask(truth, plain, 0.9) & ~_checker_mask(truth, plain, 0.5)
+    assert diff[near].mean() > 3 * max(diff[~_checker_mask(truth, plain, 1.5)].mean(), 0.1)
+
+
+def test_gloss_brightens_the_checker_faces_only():
+    plain, truth = render_frame(MIDGAME0, MIDGAME1, _clean(), rng=3)
+    glossy, _ = render_frame(MIDGAME0, MIDGAME1, _clean(_styled(gloss=1.0)), rng=3)
+    diff = glossy.astype(int) - plain.astype(int)
+    assert diff.min() >= 0
+    on = _checker_mask(truth, plain, 0.5)
+    assert diff[on].max() > 60 and np.count_nonzero(diff[~on]) == 0
+
+
+@pytest.mark.parametrize("surface", ["area", "frame", "table"])
+@pytest.mark.parametrize("kind", ["felt", "leather", "wood", "cloth"])
+def test_a_texture_gives_its_surface_grain_and_keeps_its_colour(surface, kind):
+    options = {"table": dict(table_texture=kind)}.get(surface, {})
+    style = _styled(**{f"{surface}_texture": kind}) if surface != "table" else "classic"
+    plain, truth = render_frame(_side(), _side(), _clean(**{}), rng=4)
+    grained, _ = render_frame(_side(), _side(), _clean(style, **options), rng=4)
+    geo = truth["geometry"]
+    area = _board_mask(truth, plain, "playing_area")
+    board = _board_mask(truth, plain, "board")
+    mask = {"area": area, "frame": board & ~area & ~_board_mask(truth, plain, "tray"), "table": ~board}[surface]
+    mask &= cv2.erode(mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if surface == "area":  # one empty point's inside: a plain colour before
+        tri = np.int32(np.round(geo["top"][3])).reshape(-1, 1, 2)
+        m = np.zeros(plain.shape[:2], np.uint8)
+        cv2.fillPoly(m, [tri], 255)
+        mask = cv2.erode(m, np.ones((7, 7), np.uint8)) > 0
+    before, after = plain[mask].astype(float), grained[mask].astype(float)
+    assert before.std(axis=0).max() < 1.0
+    assert after.std(axis=0).max() > max(1.2, 0.02 * before.mean())
+    assert np.abs(after.mean(axis=0) - before.mean(axis=0)).max() < 0.08 * before.mean() + 4
+    untouched = ~mask & ~cv2.dilate(mask.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    if surface == "table":
+        assert np.array_equal(plain[untouched & area], grained[untouched & area])
+
+
+def test_a_raised_frame_and_bar_cast_a_shadow_on_the_playing_area():
+    low, truth = render_frame(MIDGAME0, MIDGAME1, _clean(shadow=1.0), rng=5)
+    high, _ = render_frame(MIDGAME0, MIDGAME1, _clean(_styled(raised=0.5), shadow=1.0), rng=5)
+    area = _board_mask(truth, low, "playing_area") & ~_checker_mask(truth, low, 1.2)
+    darker = (low.astype(int) - high.astype(int)).sum(axis=2) > 15
+    assert np.count_nonzero(darker & area) > 0.01 * np.count_nonzero(area)
+
+
+def test_seen_at_an_angle_a_raised_frame_hides_a_strip_of_the_area_beside_it():
+    """The frame's top, lifted towards the far side, covers the near edge of the area: some
+    pixels of the playing area's outline now show the frame's colour."""
+    raised, truth = render_frame(_side(), _side(), _clean(_styled(raised=0.5), tilt=35), rng=5)
+    flat, _ = render_frame(_side(), _side(), _clean(tilt=35), rng=5)
+    area = _board_mask(truth, flat, "playing_area")
+    frame = np.float64(STYLES["classic"].frame)
+    covered = np.abs(raised.astype(float) - frame).sum(axis=2) < 30
+    was = np.abs(flat.astype(float) - frame).sum(axis=2) < 30
+    assert np.count_nonzero(covered & area & ~was) > 200
+
+
+@pytest.mark.parametrize("warmth", [-0.8, 0.8])
+def test_warm_light_turns_the_frame_red_and_cool_light_blue(warmth):
+    view = BoardView("bottom right", "classic", perspective=0.0, noise=0.0, blur=0.0)
+    plain, _ = render_frame(MIDGAME0, MIDGAME1, view, rng=6)
+    cast, _ = render_frame(MIDGAME0, MIDGAME1, dataclasses.replace(view, warmth=warmth), rng=6)
+    ratio = lambda im: im[..., 2].mean() / im[..., 0].mean()  # noqa: E731
+    assert (ratio(cast) - ratio(plain)) * warmth > 0.1 * abs(warmth)
+
+
+def test_jpeg_changes_the_pixels_a_little():
+    plain, _ = render_frame(MIDGAME0, MIDGAME1, _clean(), rng=7)
+    jpeg, _ = render_frame(MIDGAME0, MIDGAME1, _clean(jpeg_quality=30), rng=7)
+    diff = np.abs(plain.astype(int) - jpeg.astype(int))
+    assert 0.3 < diff.mean() < 6
+
+
+def test_barrel_distortion_bows_straight_edges_and_the_truth_follows():
+    straight, ts = render_frame(MIDGAME0, MIDGAME1, _clean(), rng=8)
+    bent, tb = render_frame(MIDGAME0, MIDGAME1, _clean(distortion=0.2), rng=8)
+    bases = lambda t: np.array([tri[0] for tri in t["geometry"]["top"]] + [t["geometry"]["top"][-1][1]])  # noqa: E731
+    for t, bowed in ((ts, False), (tb, True)):
+        pts = bases(t)
+        chord_y = np.interp(pts[:, 0], [pts[0, 0], pts[-1, 0]], [pts[0, 1], pts[-1, 1]])
+        sag = (chord_y - pts[:, 1]).max()  # the top edge bulges up (towards the image's top edge)
+        assert (sag > 3) == bowed, sag
+    # the checkers are where the truth says, through the lens
+    for ch in tb["geometry"]["checkers"]:
+        if ch["layer"] == max(c["layer"] for c in tb["geometry"]["checkers"] if c["where"] == ch["where"]):
+            x, y = (int(round(v)) for v in ch["centre"])
+            cls = _nearest_checker_class(bent[y, x].astype(float), STYLES["classic"])
+            assert STYLES["classic"].checker_names[cls] == ch["colour"]
+
+
+@pytest.mark.parametrize("tilt", [20, 45])
+def test_a_tilted_camera_sees_the_board_as_a_trapezium_and_the_truth_follows(tilt):
+    img, truth = render_frame(MIDGAME0, MIDGAME1, BoardView("bottom right", "classic", tilt=tilt, **CLEAN), rng=9)
+    area = np.asarray(truth["geometry"]["playing_area"])
+    sides = np.linalg.norm(area - np.roll(area, -1, axis=0), axis=1)  # top, right, bottom, left
+    keystone = max(sides[0] / sides[2], sides[2] / sides[0], sides[1] / sides[3], sides[3] / sides[1])
+    assert keystone > 1 + tilt / 200
+    assert area.min() > 0 and area[:, 0].max() < img.shape[1] and area[:, 1].max() < img.shape[0]
+    for ch in truth["geometry"]["checkers"]:
+        x, y = (int(round(v)) for v in ch["centre"])
+        top = ch["layer"] == max(c["layer"] for c in truth["geometry"]["checkers"] if c["where"] == ch["where"])
+        if top:
+            cls = _nearest_checker_class(img[y, x].astype(float), STYLES["classic"])
+            assert STYLES["classic"].checker_names[cls] == ch["colour"]
+
+
+def test_clutter_lies_on_the_table_never_over_the_board():
+    plain_view = BoardView("bottom left", "tournament", board_fill=0.62, **CLEAN)
+    plain, truth = render_frame(MIDGAME0, MIDGAME1, plain_view, rng=10)
+    for seed in range(4):
+        view = dataclasses.replace(plain_view, clutter=CLUTTER)
+        img, t = render_frame(MIDGAME0, MIDGAME1, view, rng=10 + seed)
+        ref, _ = render_frame(MIDGAME0, MIDGAME1, dataclasses.replace(view, clutter=()), rng=10 + seed)
+        board = _board_mask(t, img)
+        assert np.array_equal(img[board], ref[board])
+        drawn = t["geometry"]["clutter"]
+        assert drawn and {c["item"] for c in drawn} <= set(CLUTTER)
+        for item in drawn:
+            m = np.zeros(img.shape[:2], np.uint8)
+            cv2.fillPoly(m, [np.int32(np.round(item["outline"])).reshape(-1, 1, 2)], 255)
+            assert not np.any((m > 0) & board), item["item"]
+            assert np.any(img[m > 0] != ref[m > 0])
+
+
+def test_realism_leaves_the_label_truth_unchanged():
+    _, plain = render_frame(MIDGAME0, MIDGAME1, BoardView("top right", "classic", swap_colours=True), rng=11)
+    view = random_view(11, _styled(checker_height=0.2, gloss=0.5, area_texture="felt", frame_texture="wood",
+                                   raised=0.3), orientation="top right", swap_colours=True, clutter=CLUTTER)
+    _, real = render_frame(MIDGAME0, MIDGAME1, view, rng=11)
+    assert {k: real[k] for k in LABEL_KEYS} == {k: plain[k] for k in LABEL_KEYS}
+
+
+def test_a_realistic_frame_is_one_per_seed():
+    view = random_view(12, clutter=CLUTTER)
+    a, ta = render_frame(MIDGAME0, MIDGAME1, view, rng=12, dice=(3, 4), cube=2)
+    b, tb = render_frame(MIDGAME0, MIDGAME1, view, rng=12, dice=(3, 4), cube=2)
+    c, _ = render_frame(MIDGAME0, MIDGAME1, view, rng=13, dice=(3, 4), cube=2)
+    assert np.array_equal(a, b) and ta == tb
+    assert not np.array_equal(a, c)
+    assert random_style(5) == random_style(5) and random_style(5) != random_style(6)
+    assert random_view(5) == random_view(5)
+    # one seed is still one camera whatever is drawn on the board
+    _, t = render_frame(START, START, view, rng=12)
+    assert t["geometry"]["homography"] == ta["geometry"]["homography"]
+
+
+def _apart(a, b):
+    lab = lambda c: cv2.cvtColor(np.uint8([[c]]), cv2.COLOR_BGR2LAB)[0, 0].astype(float) * [100 / 255, 1, 1]  # noqa: E731
+    return float(np.linalg.norm(lab(a) - lab(b)))
+
+
+def test_random_styles_are_boards_a_maker_would_make_with_hard_cases_among_them():
+    styles = [random_style(seed) for seed in range(150)]
+    hard_light = hard_dark = 0
+    for st in styles:
+        assert st.realistic and st.checker_names[0] != st.checker_names[1]
+        assert _apart(*st.points) > 25 and _apart(*st.checkers) > 30
+        for c in st.checkers:
+            near_point = min(_apart(c, p) for p in st.points) < 15
+            assert not (near_point and _apart(c, st.area) < 15), st.name
+        hard_light += any(n in ("white", "ivory", "cream", "pearl") and min(_apart(c, p) for p in st.points) < 20
+                          for n, c in zip(st.checker_names, st.checkers))
+        hard_dark += any(sum(c) < 150 and _apart(c, st.area) < 25 for c in st.checkers)
+    assert hard_light >= 3 and hard_dark >= 3
+    assert len({st.name for st in styles}) > 140
+
+
+def test_bad_realism_requests_are_refused_clearly():
+    with pytest.raises(RenderError, match="tilt"):
+        BoardView(tilt=70)
+    with pytest.raises(RenderError, match="clutter"):
+        BoardView(clutter=("dog",))
+    with pytest.raises(RenderError, match="table_texture"):
+        BoardView(table_texture="marble")
+    with pytest.raises(RenderError, match="area_texture"):
+        _styled(area_texture="marble")
+    with pytest.raises(RenderError, match="jpeg_quality"):
+        BoardView(jpeg_quality=1)
+    with pytest.raises(RenderError, match="board_fill"):
+        BoardView(board_fill=0.1)
