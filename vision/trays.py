@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 SIDES = ("left", "right")
 MIN_WIDTH = 0.6  # a tray is at least this many checker diameters wide
 SLAB_WIDTH = 0.86  # a slab on edge (or a flat checker) spans at least this much of a diameter
-SLAB_THICKNESS = (0.1, 0.6)  # thickness of a checker, in diameters, that the stripe period may take
+SLAB_THICKNESS = (0.15, 0.6)  # thickness of a checker, in diameters, that the stripe period may take
+MIN_DIAMETER = 48.0  # pixels per checker diameter a tray is read at (smaller ones are enlarged)
 FRAME_DISTANCE = 18.0  # Lab distance beyond which a pixel differs from the frame beside it
 
 
@@ -208,10 +209,12 @@ def _scale(cal: Calibration, tray: Tray) -> float:
     return tray.size[1] / max(float(canon_len), 1.0)
 
 
-def tray_classes(image: np.ndarray, cal: Calibration, tray: Tray) -> np.ndarray:
-    """The tray warped upright at its image resolution, each pixel classed as floor (0) or a
-    checker colour (1, 2) by the calibration's colour model plus the tray's own floor colours."""
+def tray_classes(image: np.ndarray, cal: Calibration, tray: Tray, zoom: float = 1.0):
+    """The tray warped upright at its image resolution (times `zoom`), each pixel classed as floor
+    (0) or a checker colour (1, 2) by the calibration's colour model plus the tray's own floor
+    colours. Returns (classes, warped BGR)."""
     w, h = tray.size
+    w, h = max(2, int(round(w * zoom))), max(2, int(round(h * zoom)))
     M = cv2.getPerspectiveTransform(np.float32(tray.quad), np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
     warped = cv2.warpPerspective(image, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     cents = tuple(cal.centroids) + tuple((checkers.BOARD, *c) for c in tray.background)
@@ -303,13 +306,14 @@ def _period(profiles: list[np.ndarray], d: float) -> float | None:
     return lag
 
 
-def _refine(profile: np.ndarray, period: float) -> float:
-    """The stripe period of one block from its joints (the peaks of its colour distance, at least
-    0.6 period apart): first to last joint over the whole number of periods between them."""
+def _refine(profile: np.ndarray, period: float) -> tuple[float, int]:
+    """The stripe period of one block from its joints (the peaks of its colour change, at least
+    0.6 period apart): first to last joint over the whole number of periods between them; and how
+    many joints show."""
     base = float(np.median(profile))
     top = float(profile.max())
     if top - base < 1.0:
-        return period
+        return period, 0
     inner = profile[1:-1]
     local = np.flatnonzero((inner >= profile[:-2]) & (inner >= profile[2:])
                            & (inner >= base + 0.35 * (top - base))) + 1
@@ -318,13 +322,13 @@ def _refine(profile: np.ndarray, period: float) -> float:
         if all(abs(int(i) - j) >= 0.6 * period for j in peaks):
             peaks.append(int(i))
     if len(peaks) < 2:
-        return period
+        return period, len(peaks)
     span = max(peaks) - min(peaks)
     k = int(round(span / period))
     if k < 1:
-        return period
+        return period, len(peaks)
     refined = span / k
-    return refined if 0.85 * period < refined < 1.15 * period else period
+    return (refined if 0.85 * period < refined < 1.15 * period else period), len(peaks)
 
 
 def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | None:
@@ -344,8 +348,10 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
     profiles = []
     d_img = 0.0
     for tray in trays:
-        classes, warped = tray_classes(image, cal, tray)
         d = _diameter(cal) * _scale(cal, tray)
+        zoom = max(1.0, MIN_DIAMETER / d)  # a small tray is read enlarged: joints a few pixels apart
+        d *= zoom
+        classes, warped = tray_classes(image, cal, tray, zoom)
         d_img = max(d_img, d)
         lab = None
         w = classes.shape[1]
@@ -370,7 +376,7 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
                 body = np.median(rows, 0)
                 profile = np.sqrt(((rows - body) ** 2).sum(1))
                 pending.append((name, y1 - y0, d))
-                profiles.append(cv2.GaussianBlur(profile.reshape(-1, 1), (1, 3), 0).ravel())
+                profiles.append(cv2.GaussianBlur(profile.reshape(-1, 1), (1, 0), 0.02 * d).ravel())
     if pending:
         period = _period(profiles, d_img)
         for (name, length, d), profile in zip(pending, profiles):
@@ -378,12 +384,14 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
                 p = length if length < 0.6 * d else 0.3 * d
                 fits.append(0.5 if length < 0.6 * d else 0.0)
             else:
-                p = _refine(profile, period)
+                p, joints = _refine(profile, period)
             x = length / p + 0.15
             n = max(1, int(round(x)))
             counts[name] += n
             if period is not None:
-                fits.append(1.0 - 2.0 * abs(x - n))
+                # as sure as the length fits whole checkers and as the joints between them show
+                seen = 1.0 if n < 2 else min(1.0, joints / (n - 1))
+                fits.append(min(1.0 - 2.0 * abs(x - n), seen))
     conf = float(max(0.0, min(fits))) if fits else 1.0
     return TrayReading(tuple(counts.items()), round(conf, 3), tuple(flat.items()))
 
