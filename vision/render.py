@@ -29,13 +29,22 @@ Conventions (documented once, here):
   "middle" (on the bar), "player0" or "player1" (on the bar at that player's edge, or just
   outside the frame at his edge when the style has no bar).
 
+Realism for boards we have never seen (all off by default; see BoardStyle and BoardView):
+thick glossy checkers seen by a 3-D camera, soft shadows, felt/leather/wood/cloth grain, a raised
+frame and bar, a camera tilted up to 60 degrees (a phone), barrel distortion, a warm or cool cast,
+JPEG, and clutter on the table (a cup, a scoresheet, a second board at the edge).
+``random_style(rng)`` draws a plausible board as makers make them and ``random_view(rng)`` a
+camera over a real table with all of that; bench/vision_styles.py reads them.
+
 ``truth`` is a JSON-ready dict in the label format of ../shared/data/README.md (so it can be written
 beside a PNG as NAME.png.json) plus a "geometry" entry with pixel coordinates in the final image:
 "playing_area" and "board" corners (TL, TR, BR, BL), the 24 point triangles ("top"/"bottom", 12
 each, left to right, base corners then apex), "bar" quad or None, "trays", "homography" (flat
-board -> image), "checker_diameter" (flat pixels), "player0_points" (player 0's point p -> [row,
-column]) and "checkers" (centre, colour, where). Dice entries carry "box" [x, y, w, h] of the top
-face; the cube entry carries "box".
+board -> image; with a tilt the flat board lies in a canvas larger than the frame),
+"checker_diameter" (flat pixels), "player0_points" (player 0's point p -> [row, column]),
+"checkers" (centre, colour, where; the centre of the top face as seen) and, when clutter is asked
+for, "clutter" (item and outline of each thing drawn). Dice entries carry "box" [x, y, w, h] of
+the top face; the cube entry carries "box".
 """
 from __future__ import annotations
 
@@ -682,7 +691,7 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
     dice_truth = []
     s = lay.d * 0.48
     for die in dice:
-        c = _die_centre(die, lay, style, checkers, taken, rng, s, view.size)
+        c = _die_centre(die, lay, style, checkers, taken, rng, s, view.size, offset)
         angle = float(rng.uniform(0, math.pi / 2))
         if die.where == "on checker":
             size = s * 1.08
@@ -814,8 +823,9 @@ def _opposite_home(orientation: str) -> str:
     return f"{'top' if v == 'bottom' else 'bottom'} {hz}"
 
 
-def _die_centre(die: RenderDie, lay: _Layout, style: BoardStyle, checkers, taken, rng, s, size):
-    """A free spot for a die in its place (tries a few random spots, keeps the freest)."""
+def _die_centre(die: RenderDie, lay: _Layout, style: BoardStyle, checkers, taken, rng, s, size, offset=(0, 0)):
+    """A free spot for a die in its place (tries a few random spots, keeps the freest); the frame
+    lies at ``offset`` in a larger canvas (a tilted camera's)."""
     best, best_gap = None, -1e9
     for _ in range(30):
         if die.where in ("left half", "right half"):
@@ -831,7 +841,9 @@ def _die_centre(die: RenderDie, lay: _Layout, style: BoardStyle, checkers, taken
         elif die.where == "outside":  # on the table, in the widest margin beside the board
             bx0, by0, bx1, by1 = lay.board
             mg = 0.35 * lay.pw if style.outer_margin is not None else 0.0
-            margins = {"left": bx0 - mg, "right": size[0] - bx1 - mg, "top": by0 - mg, "bottom": size[1] - by1 - mg}
+            ox, oy = offset
+            margins = {"left": bx0 - mg - ox, "right": size[0] + ox - bx1 - mg, "top": by0 - mg - oy,
+                       "bottom": size[1] + oy - by1 - mg}
             side = max(margins, key=margins.get)
             room = max(margins[side], 1.6 * s)
             if side in ("left", "right"):

@@ -484,3 +484,17 @@ def test_bad_realism_requests_are_refused_clearly():
         BoardView(jpeg_quality=1)
     with pytest.raises(RenderError, match="board_fill"):
         BoardView(board_fill=0.1)
+
+
+@pytest.mark.parametrize("where", ["outside", "right half", "on checker"])
+def test_dice_and_cube_through_a_tilted_camera_stay_in_the_frame_where_truth_says(where):
+    view = BoardView("top left", "classic", tilt=35, **CLEAN)
+    img, truth = render_frame(MIDGAME0, MIDGAME1, view, rng=14, dice=(RenderDie(6, where), RenderDie(1, where)),
+                              cube=RenderCube(8, "player0"))
+    for d in truth["dice"] + [truth["cube"]]:
+        x, y, w, h = d["box"]
+        assert 0 <= x and 0 <= y and x + w <= img.shape[1] and y + h <= img.shape[0], d
+    for d in truth["dice"]:
+        x, y, w, h = d["box"]
+        patch = img[y + h // 4:y + 3 * h // 4, x + w // 4:x + 3 * w // 4]
+        assert patch.mean() > 140 and patch.min() < 90  # the white face and a dark pip
