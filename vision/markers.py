@@ -33,12 +33,19 @@ def _detector() -> "cv2.aruco.ArucoDetector":
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICTIONARY), params)
 
 
+DETECT_WIDTH = 800  # frames wider than this are searched at this width, corners refined at full size
+
+
 def detect(image) -> dict[int, np.ndarray]:
     """Our corner markers in a frame: id -> the black square's 4 corners (image px, in the
-    marker's own order), the largest one when an id is seen twice."""
+    marker's own order), the largest one when an id is seen twice. Large frames are searched
+    scaled down (a marker a checker wide keeps several pixels a cell) and the corners refined on
+    the full frame."""
     image = as_image(image)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    corners, ids, _ = _detector().detectMarkers(gray)
+    scale = min(1.0, DETECT_WIDTH / gray.shape[1])
+    small = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    corners, ids, _ = _detector().detectMarkers(small)
     found: dict[int, np.ndarray] = {}
     if ids is None:
         return found
@@ -46,6 +53,12 @@ def detect(image) -> dict[int, np.ndarray]:
         quad = np.asarray(quad, np.float32).reshape(4, 2)
         if marker_id not in IDS:
             continue
+        if scale != 1.0:
+            quad = ((quad + 0.5) / scale - 0.5).astype(np.float32)
+            side = float(np.linalg.norm(quad[1] - quad[0]))
+            win = max(2, int(round(side / CELLS / 3)))
+            criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+            quad = cv2.cornerSubPix(gray, quad.reshape(-1, 1, 2), (win, win), (-1, -1), criteria).reshape(4, 2)
         if marker_id in found and cv2.contourArea(found[marker_id]) >= cv2.contourArea(quad):
             continue
         found[marker_id] = quad
