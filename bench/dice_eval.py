@@ -42,6 +42,8 @@ class Tally:
         self.name = name
         self.labelled = self.found = self.matched = self.right = 0
         self.flat_right = self.flat_total = 0
+        self.cocked_total = self.cocked_flagged = 0  # labelled cocked dice, and those read as cocked
+        self.flat_labelled = self.flat_flagged = 0  # labelled flat dice matched, and those read as cocked
         self.images = 0
         self.seconds = 0.0
         self.misses = collections.Counter()
@@ -62,11 +64,14 @@ class Tally:
         right = self.right / self.labelled if self.labelled else float("nan")
         ms = 1000 * self.seconds / max(1, self.images)
         flat = f"{self.flat_right}/{self.flat_total}" if self.flat_total else "-"
+        cocked = f"{self.cocked_flagged}/{self.cocked_total}" if self.cocked_total else "-"
+        false = f"{self.flat_flagged}/{self.flat_labelled}" if self.flat_labelled else "-"
         return (f"{self.name:<22} {self.images:>6} {self.labelled:>6} {rec:>8.1%} {prec:>9.1%} "
-                f"{right:>8.1%} {flat:>9} {ms:>8.1f}")
+                f"{right:>8.1%} {flat:>9} {cocked:>8} {false:>9} {ms:>8.1f}")
 
 
-HEADER = f"{'data set':<22} {'images':>6} {'dice':>6} {'recall':>8} {'precision':>9} {'values':>8} {'flat':>9} {'ms/img':>8}"
+HEADER = (f"{'data set':<22} {'images':>6} {'dice':>6} {'recall':>8} {'precision':>9} {'values':>8} {'flat':>9} "
+          f"{'cocked':>8} {'flat->c':>9} {'ms/img':>8}")
 
 
 def match_by_centre(labels, readings):
@@ -162,6 +167,17 @@ def eval_rendered(n: int, verbose: bool) -> Tally:
         pairs, right = t.count_matched(labels, found)
         t.flat_total += len(pairs)
         t.flat_right += sum(labels[i][4] == found[j].flat for i, j in pairs)
+        # a cocked die counts as flagged when any reading on it says cocked (its pips do not
+        # matter: it is rolled again); a flat die is wrongly flagged when its reading says cocked
+        for lab in labels:
+            near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - lab[1], d.box[1] + d.box[3] / 2 - lab[2])
+                    < 0.5 * lab[3] + 2]
+            if lab[4]:
+                t.flat_labelled += bool(near)
+                t.flat_flagged += any(not d.flat for d in near)
+            else:
+                t.cocked_total += 1
+                t.cocked_flagged += any(not d.flat for d in near)
         if verbose and (right < len(labels) or len(found) > len(pairs)):
             print(f"  rendered {k}: labels {[(l[0], l[4]) for l in labels]} read "
                   f"{[(d.pips, d.flat) for d in found]} matched {len(pairs)} right {right}")
@@ -187,7 +203,8 @@ def main(argv=None) -> int:
     for r in rows:
         print(r.row())
     print("targets: values >= 99% on boards/gallbotond (every labelled die matched to one reading); "
-          "flat dice called flat, cocked rendered dice flagged")
+          "flat dice called flat, cocked rendered dice flagged (cocked: flagged/cocked dice; "
+          "flat->c: flat dice read as cocked/flat dice read)")
     return 0
 
 

@@ -23,8 +23,10 @@ The stages, each cheap:
    a face of round pips (seen at a glancing angle), are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
    (``flat=False``) when a side face beside it shows pips nearly as dark as its own, or its top
-   face is strongly foreshortened (side faces shown beside most of three or more dice mean an
-   oblique camera, not cocked dice).
+   face is strongly foreshortened, or when the top face seen in its own frame has a second, shaded
+   face beside it: as wide as the top face, ending in a straight edge, with pips of its own
+   (the die's outline longer than its top face). Side faces shown beside most of three or more
+   dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice.
 
 Box coordinates are [x, y, w, h] in the full image. ``where`` is always "outside": the board
 reader knows the geometry and names the place. Dice of another colour (the renderer's
@@ -32,6 +34,7 @@ reader knows the geometry and names the place. Dice of another colour (the rende
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 from dataclasses import dataclass
@@ -477,7 +480,7 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
     faces, leftover = _read_at(gray, sat, scale, scales)
     faces, leftover = _refine_small(gray, sat, scale, faces, leftover)
-    dice = _drop_side_faces(faces, leftover)
+    dice = _drop_side_faces(faces, leftover, gray)
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -611,7 +614,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
         found.append(_Face(fit.pips, box, conf, float(np.mean([pips[i].face for i in g])),
                            float(np.median([pips[i].contrast for i in g])), cx / scale, cy / scale,
                            side / scale, _squash(pts, fit), rmean / scale,
-                           float(np.median([pips[i].elongation for i in g]))))
+                           float(np.median([pips[i].elongation for i in g])),
+                           None if fit.pips == 1 else angle))
     used = {i for g, _fit in faces for i in g}
     left = [Pip(p.x / scale, p.y / scale, p.r / scale, p.contrast, p.face, p.elongation)
             for i, p in enumerate(pips) if i not in used]
@@ -631,12 +635,12 @@ class _Face:
     squash: float  # short over long side of the pip layout (1 for a face seen square on)
     pip_r: float = 0.0  # mean pip radius
     elong: float = 1.0  # median long over short axis of its pips (round on a face seen square on)
+    turn: Optional[float] = None  # the face's turn from its pip layout (radians); None for a lone pip
 
     def moved(self, dx: float, dy: float) -> "_Face":
         """The same face with its position shifted (a crop's faces into the whole view)."""
-        x, y, w, h = self.box
-        return _Face(self.pips, (x + dx, y + dy, w, h), self.conf, self.face, self.contrast,
-                     self.x + dx, self.y + dy, self.side, self.squash, self.pip_r, self.elong)
+        return dataclasses.replace(self, box=(self.box[0] + dx, self.box[1] + dy, *self.box[2:]),
+                                   x=self.x + dx, y=self.y + dy)
 
 
 def _squash(pts: np.ndarray, fit: FaceFit) -> float:
@@ -653,7 +657,8 @@ def _squash(pts: np.ndarray, fit: FaceFit) -> float:
     return float(sv[1] / sv[0]) if sv[0] > 0 else 1.0
 
 
-def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[tuple[_Face, bool]]:
+def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Optional[np.ndarray] = None
+                     ) -> list[tuple[_Face, bool]]:
     """Drop side faces (a fainter or darker face right beside a brighter one) and tell flat from cocked.
 
     A die is cocked when its top face is strongly foreshortened, or when a side face beside it shows
@@ -692,4 +697,151 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = ()) -> list[t
     # a camera looking from the side shows a side face beside every die: when most of three or
     # more dice show one, the view is oblique and a side face alone says nothing about a die
     oblique = len(tops) >= OBLIQUE_MIN and sum(shown for _t, shown in tops) >= OBLIQUE_SHARE * len(tops)
-    return [(top, not ((shown and not oblique) or top.squash < COCKED_SQUASH)) for top, shown in tops]
+    # a shaded face with pips beside the top face (the die's outline longer than its top face);
+    # when two or more dice show one towards the same side, the camera looks from that side
+    beside = [None] * len(tops)
+    if gray is not None and not oblique:
+        beside = [_side_face_towards(gray, top, [t for t, _s in tops if t is not top]) for top, _s in tops]
+        seen = [d for d in beside if d is not None]
+        parallel = max((sum(abs(np.angle(e / d)) < SAME_SIDE for e in seen) for d in seen), default=0)
+        if parallel >= 2 and parallel >= OBLIQUE_SHARE * len(seen):
+            log.debug("side faces of %d dice face one way: an oblique camera", parallel)
+            beside = [None] * len(tops)
+    return [(top, not ((shown and not oblique) or top.squash < COCKED_SQUASH or side is not None))
+            for (top, shown), side in zip(tops, beside)]
+
+
+# A cocked die seen from above: beside its top face, a second, shaded face with pips of its own,
+# ending in a straight edge parallel to the top face's edge (the die's outline is longer than its
+# top face). The top face is sampled in its own frame (CANON_SIDE pixels a side), out along each
+# of its four sides.
+CANON_SIDE = 32
+SIDE_SHADE = (0.4, 0.93)  # a side face's level relative to the top face's (lit from above)
+SIDE_DEPTH = (0.3, 0.95)  # how far a side face reaches beyond the top face's edge, in top-face sides
+SIDE_STEP = 0.12  # its level differs from the surface beyond by this share of the top face's level
+SIDE_EVEN = 0.18  # and is even: most of it within this share of the top face's level
+SAME_SIDE = 0.5  # side faces of two dice this close in direction (radians) face one way
+
+
+def _face_turn(gray, cx: float, cy: float, side: float) -> float:
+    """The turn of a die's square outline (radians, modulo 90 degrees) from its edges' gradients.
+
+    Each gradient is weighted by its strength and its angle taken four times, so the four sides of
+    a square agree and round pips cancel out; works for a face of one pip, whose layout has no turn.
+    """
+    r = int(math.ceil(0.75 * side)) + 2
+    h, w = gray.shape
+    x0, x1 = max(0, int(cx) - r), min(w, int(cx) + r + 1)
+    y0, y1 = max(0, int(cy) - r), min(h, int(cy) + r + 1)
+    win = gray[y0:y1, x0:x1].astype(np.float32)
+    gx = cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3)
+    z = (gx + 1j * gy) ** 4 / np.maximum(gx * gx + gy * gy, 1e-6)
+    return float(np.angle(z.sum())) / 4
+
+
+def _face_frame(gray, cx: float, cy: float, side: float, turn: float, reach: float = 1.9) -> np.ndarray:
+    """The neighbourhood of a face resampled in the face's frame: CANON_SIDE pixels per face side."""
+    n = int(2 * reach * CANON_SIDE) | 1
+    k = side / CANON_SIDE
+    c, s = math.cos(turn) * k, math.sin(turn) * k
+    m = np.float32([[c, -s, 0], [s, c, 0]])
+    m[0, 2] = cx - (c - s) * (n // 2)
+    m[1, 2] = cy - (s + c) * (n // 2)
+    return cv2.warpAffine(gray, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+
+def _outward(crop: np.ndarray) -> list[np.ndarray]:
+    """The crop seen out along each of the face's four sides: rows across, columns outward from the centre."""
+    c = crop.shape[0] // 2
+    return [crop[:, c:], crop[:, :c + 1][:, ::-1], crop[c:, :].T, crop[:c + 1, :][::-1, :].T]
+
+
+def _edges(arr: np.ndarray, rows: slice):
+    """Level profile outward (85th percentile across, past the pips), the face's edge, the next edge."""
+    S = CANON_SIDE
+    prof = np.percentile(arr[rows], 85, axis=0)
+    grad = np.gradient(cv2.GaussianBlur(np.float32(prof).reshape(1, -1), (0, 0), 1.0).ravel())
+    lo, hi = int(0.36 * S), int(0.8 * S)
+    e1 = lo + int(np.argmin(grad[lo:hi]))
+    a, b = e1 + int(SIDE_DEPTH[0] * S), min(len(prof) - int(0.35 * S), e1 + int(SIDE_DEPTH[1] * S))
+    e2 = a + int(np.argmax(np.abs(grad[a:b]))) if b > a else None
+    return prof, e1, e2
+
+
+def _side_face_beside(arr: np.ndarray) -> bool:
+    """True when a shaded face with pips lies beside the top face in this direction (see above)."""
+    S = CANON_SIDE
+    c = arr.shape[0] // 2
+    band = int(0.42 * S)
+    prof, e1, e2 = _edges(arr, slice(c - band, c + band + 1))
+    if e2 is None:
+        return False
+    p0, p1 = e1 + int(0.08 * S), e2 - int(0.08 * S)
+    if p1 - p0 < 3:
+        return False
+    top = float(np.median(prof[:max(2, e1 - int(0.08 * S))]))
+    level = float(np.median(prof[p0:p1]))
+    beyond = float(np.median(prof[e2 + int(0.1 * S):e2 + int(0.3 * S)]))
+    # the face read may be the side face itself (the top face's pips were lost): then the other
+    # face, brighter, lies beside it
+    shaded = SIDE_SHADE[0] * top <= level <= SIDE_SHADE[1] * top or SIDE_SHADE[0] * level <= top <= SIDE_SHADE[1] * level
+    if not (shaded and abs(level - beyond) >= SIDE_STEP * min(top, level)
+            and float(np.percentile(np.abs(prof[p0:p1] - level), 80)) <= SIDE_EVEN * top):
+        return False
+    # the far edge is straight: both halves across see it at the same place, as a step
+    for rows in (slice(c - band, c + 1), slice(c, c + band + 1)):
+        half, _e1, e2h = _edges(arr, rows)
+        if e2h is None or abs(e2h - e2) > 0.12 * S:
+            return False
+        inner = float(np.mean(half[max(p0, e2 - int(0.12 * S)):e2 - 1]))
+        outer = float(np.mean(half[e2 + 2:e2 + int(0.12 * S)]))
+        if abs(inner - outer) < 0.08 * top:
+            return False
+    # as wide as the top face: across the middle of the strip, the side face ends where the top face's
+    # edge does, on both sides (another die beside this one lies anywhere)
+    mid = arr[:, (p0 + p1) // 2 - 1:(p0 + p1) // 2 + 2].mean(axis=1)
+    if sum(abs(float(np.median(ends)) - level) >= SIDE_STEP * top
+           for ends in (mid[c + int(0.62 * S):c + int(0.8 * S)], mid[c - int(0.8 * S):c - int(0.62 * S)])) < 1:
+        return False
+    # pips: small, filled dark spots inside the strip (round, or flattened outward as a side face
+    # shows them), not lines crossing it
+    strip = arr[c - band:c + band + 1, p0:p1]
+    m, _lab, st, _ = cv2.connectedComponentsWithStats((strip < 0.7 * level).astype(np.uint8), connectivity=8)
+    for x, y, w, h, area in st[1:]:  # x outward, y across
+        if (area >= 0.006 * S * S and y > 0 and y + h < strip.shape[0] and x > 0 and x + w < strip.shape[1]
+                and h <= 0.3 * S and w <= 0.3 * S and w <= 1.5 * h and h <= 3 * w and area >= 0.5 * w * h):
+            return True
+    return False
+
+
+def _side_face_towards(gray, face: "_Face", others: Sequence["_Face"] = ()) -> Optional[complex]:
+    """The image direction (unit complex) in which a second, shaded face with pips lies beside this
+    top face, or None: the die is cocked (or the camera looks from that side).
+
+    The face's side from its pips is a first guess; it is measured again across the face's
+    unforeshortened axis (a cocked die's top face is shortened only towards its side face).
+    Where another die's top face lies, there is no side face to look for.
+    """
+    turn = face.turn if face.turn is not None else _face_turn(gray, face.x, face.y, face.side)
+    side = face.side
+    S = CANON_SIDE
+    for _ in range(2):
+        views = _outward(_face_frame(gray, face.x, face.y, side, turn))
+        c = views[0].shape[0] // 2
+        band = slice(c - int(0.42 * S), c + int(0.42 * S) + 1)
+        ext = [_edges(v, band)[1] / S for v in views]
+        measured = max(ext[0] + ext[1], ext[2] + ext[3])
+        if abs(measured - 1.0) < 0.15:
+            break
+        side *= measured
+    u = complex(math.cos(turn), math.sin(turn))
+    for direction, view in zip((u, -u, 1j * u, -1j * u), views):
+        # other dice in face coordinates along this direction: (out, across)
+        rel = [complex(o.x - face.x, o.y - face.y) / direction for o in others]
+        if any(0.3 * side < z.real < 1.8 * side and abs(z.imag) < 0.9 * side for z in rel):
+            continue  # a neighbouring die lies there
+        if _side_face_beside(view):
+            return direction
+    return None
