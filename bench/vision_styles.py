@@ -216,7 +216,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="8 styles x 3 positions")
     parser.add_argument("--no-photo", action="store_true", help="skip the no-calibration column")
-    parser.add_argument("--worst", type=int, default=12, help="how many of the worst cases to list")
+    parser.add_argument("--worst", type=int, default=15, help="how many of the worst styles to list")
     parser.add_argument("--case", help="STYLE:POSITION: render and read this one case again, in detail")
     parser.add_argument("--save", type=pathlib.Path, help="with --case: write the frames and truth here")
     parser.add_argument("--off", default="", help=f"comma-separated realism to switch off: {','.join(OFF)}")
@@ -277,6 +277,17 @@ def main(argv=None) -> int:
     def boards(w):
         return f"{pct(sum(c.outcomes[w].board for c in cases), n)} (target {TARGETS[w][1]}%)"
 
+    def read_ok(w):
+        return [c for c in cases if not c.outcomes[w].error]
+
+    def points_read(w):
+        ok = read_ok(w)
+        return f"{pct(sum(c.outcomes[w].right for c in ok), 24 * len(ok))} of {len(ok)} frames"
+
+    def boards_read(w):
+        ok = read_ok(w)
+        return f"{pct(sum(c.outcomes[w].board for c in ok), len(ok))} of {len(ok)} frames"
+
     def boards_bar(w):
         return pct(sum(c.outcomes[w].board and c.outcomes[w].bar for c in cases), n)
 
@@ -285,7 +296,8 @@ def main(argv=None) -> int:
         return f"{np.median(times):.0f}" if times else "-"
 
     rows += [("failed reads", failed), ("points right", points), ("whole boards right", boards),
-             ("boards right with the bar", boards_bar), ("CPU ms per read (median)", ms)]
+             ("boards right with the bar", boards_bar), ("points right, frames read", points_read),
+             ("boards right, frames read", boards_read), ("CPU ms per read (median)", ms)]
     for name, f in rows:
         print(f"{name:26}" + "".join(f"{f(w):>28}" for w in ways))
 
@@ -295,14 +307,21 @@ def main(argv=None) -> int:
             view, _ = case_setup(args.seed, i)
             print(f"  style {i}: {err}\n    {describe(view)}")
 
-    worst = sorted(((24 - c.outcomes[w].right, w, c) for c in cases for w in ways
-                    if c.outcomes[w].right < 24 and not (w == "calibrated" and c.style in dict(cal_failures))),
-                   key=lambda t: (-t[0], t[2].style, t[2].position))
+    # the worst reading of each (style, way), worst first: one line of each kind of failure
+    groups: dict = {}
+    for c in cases:
+        for w in ways:
+            if c.outcomes[w].right < 24 and not (w == "calibrated" and c.style in dict(cal_failures)):
+                groups.setdefault((c.style, w), []).append(c)
+    worst = sorted(((max(24 - c.outcomes[w].right for c in cs), w, cs) for (_, w), cs in groups.items()),
+                   key=lambda t: (-t[0], t[2][0].style, t[1]))
     if worst:
-        print(f"\nworst {min(args.worst, len(worst))} of {len(worst)} wrong readings (not counting calibration failures):")
-    for wrong, w, c in worst[:args.worst]:
+        print(f"\nworst {min(args.worst, len(worst))} of {len(worst)} styles read wrong (per style and way; "
+              f"calibration failures listed above):")
+    for wrong, w, cs in worst[:args.worst]:
+        c = max(cs, key=lambda c: 24 - c.outcomes[w].right)
         out = c.outcomes[w]
-        print(f"  style {c.style} position {c.position}, {w}: {wrong} wrong"
+        print(f"  style {c.style}, {w}: {len(cs)}/{args.positions} positions wrong; position {c.position}: {wrong} wrong"
               f"{' (' + out.error + ')' if out.error else ''}")
         print(f"    {describe(c.view)}")
         if out.wrong:
