@@ -314,6 +314,7 @@ class Calibration:
     offset: tuple[float, float]  # (top, bottom): extent of a stack = offset[row] + pitch * count
     distance_limit: float  # colour distance above which a pixel is foreign (hand, sleeve)
     reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
+    light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
 
     # ---- geometry
     def homography(self) -> np.ndarray:
@@ -371,6 +372,7 @@ class Calibration:
             "offset": list(self.offset),
             "distance_limit": self.distance_limit,
             "reference": [list(r) for r in self.reference],
+            "light": self.light,
         }
 
     @classmethod
@@ -393,6 +395,7 @@ class Calibration:
                 offset=tuple(float(v) for v in data["offset"]),
                 distance_limit=float(data["distance_limit"]),
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
+                light=bool(data.get("light", False)),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise CalibrationMismatchError(f"{where}: calibration file is incomplete or malformed ({exc!r})") from exc

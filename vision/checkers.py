@@ -18,6 +18,8 @@ log = logging.getLogger(__name__)
 
 L_WEIGHT = 0.5
 BOARD = 0  # class of board pixels; checker colours are classes 1 and 2
+BAR = 3  # colours of the empty bar: board there, but not on the points (a dark bar may match dark checkers)
+BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
 
 
 def _weighted_lab(bgr: np.ndarray) -> np.ndarray:
@@ -49,10 +51,18 @@ def _unweight(centroids: np.ndarray) -> np.ndarray:
     return out
 
 
-def build_lut(centroids) -> tuple[np.ndarray, np.ndarray]:
-    """Class and colour-distance lookup tables over BGR bins from (class, L, a, b) centroids."""
-    key = tuple(tuple(float(v) for v in c) for c in centroids)
+def build_lut(centroids, bar: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Class and colour-distance lookup tables over BGR bins from (class, L, a, b) centroids: the
+    model of the points, or with bar=True the model of the bar (its own colours count as board)."""
+    if bar:
+        key = tuple((float(BOARD if c[0] == BAR else c[0]), *map(float, c[1:])) for c in centroids)
+    else:
+        key = tuple(tuple(float(v) for v in c) for c in centroids if c[0] != BAR)
     return _build_lut(key)
+
+
+def has_bar_model(centroids) -> bool:
+    return any(c[0] == BAR for c in centroids)
 
 
 @lru_cache(maxsize=8)
@@ -70,6 +80,19 @@ def _build_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
     lut_class.flags.writeable = False
     lut_dist.flags.writeable = False
     return lut_class, lut_dist
+
+
+def classify(idx: np.ndarray, centroids, bar: tuple[int, int] | None):
+    """Class and colour distance of every pixel of a canonical image (its bin indices): the
+    points' model, and the bar's own model across the bar's columns when there is one."""
+    lut_class, lut_dist = build_lut(centroids)
+    classes, dist = lut_class[idx], lut_dist[idx]
+    if bar is not None and has_bar_model(centroids):
+        bar_class, bar_dist = build_lut(centroids, bar=True)
+        b0, b1 = bar
+        classes[:, b0:b1] = bar_class[idx[:, b0:b1]]
+        dist[:, b0:b1] = bar_dist[idx[:, b0:b1]]
+    return classes, dist
 
 
 def bin_index(bgr: np.ndarray) -> np.ndarray:
@@ -284,10 +307,11 @@ def _label_cell(label: dict, row: str, col: int):
 
 
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
-          canon: np.ndarray | None = None, lab: np.ndarray | None = None):
+          canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
-    canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made.
+    canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
+    light: take uneven light out first (fitted on the empty points), as the reader then does too.
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
     """
@@ -310,6 +334,11 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
                 skip.add((parts[0], int(parts[1].rstrip(":")) - 1))
             except ValueError:
                 pass
+    if light:
+        field = _calibration_light(canon, lab, spans, label, skip, probe.bar)
+        if field is not None:
+            canon = flatten_light(canon, field)
+            lab = _weighted_lab(canon).reshape(H, W, 3)
     board_px, colour_px = [], {0: [], 1: []}
     for row in ("top", "bottom"):
         y0, y1 = _row_slice(row, H)
@@ -328,30 +357,41 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
                 a, b = x0 + int((x1 - x0) * 0.25), x1 - int((x1 - x0) * 0.25)
                 sub = lab[y0:y0 + depth, a:b] if row == "top" else lab[y1 - depth:y1, a:b]
                 colour_px[colours.index(colour)].append(sub.reshape(-1, 3))
+    bar_px = None
     if probe.bar is not None and not any((label.get("bar") or {}).values()):
         b0, b1 = probe.bar
-        board_px.append(lab[:, b0:b1].reshape(-1, 3)[::3])  # an empty bar is board too
+        bar_px = lab[:, b0:b1].reshape(-1, 3)[::3]  # an empty bar: its own model (see BAR)
     if not board_px or not colour_px[0] or not colour_px[1]:
         raise CalibrationError("the calibration position needs empty points and checkers of both colours")
     board = np.concatenate(board_px)
     if 0 < board_sample < len(board):
         board = board[:: -(-len(board) // board_sample)]
     board_c = _kmeans(board, 4)
-    cents = [(0, *c) for c in board_c]
+    cents = [(BOARD, *c) for c in board_c]
+    samples = []
     for k in (0, 1):
         px = np.concatenate(colour_px[k])
         if len(px) < 20:
             raise CalibrationError(f"too little of colour {colours[k]!r} to learn it")
-        d = np.sqrt(((px[:, None, :] - board_c[None]) ** 2).sum(-1)).min(1)
+        samples.append(px)
+    if bar_px is not None and len(bar_px) >= 20:
+        # the bar's colours are board on the points too (the frame's edge shows there), unless
+        # one of them is a checker's colour (a dark wooden bar and black checkers): judged
+        # against the middle colour of each checker sample
+        middles = np.array([np.median(px, 0) for px in samples], np.float32)
+        for c in _kmeans(bar_px, 2):
+            near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
+            cents.append((BOARD if near > BAR_APART else BAR, *c))
+    board_all = np.array([c[1:] for c in cents if c[0] == BOARD], np.float32)
+    for k, px in enumerate(samples):
+        d = np.sqrt(((px[:, None, :] - board_all[None]) ** 2).sum(-1)).min(1)
         keep = px[d > max(np.percentile(d, 50), 12.0)]
         if len(keep) < 20:
             raise CalibrationError(f"checkers of colour {colours[k]!r} do not stand out from the board")
         cents += [(k + 1, *c) for c in _kmeans(keep, 2)]
     centroids = tuple((int(c[0]), float(c[1]) / L_WEIGHT, float(c[2]), float(c[3])) for c in cents)
-    lut_class, lut_dist = build_lut(centroids)
     idx = bin_index(canon)
-    classes = lut_class[idx]
-    dist = lut_dist[idx]
+    classes, dist = classify(idx, centroids, probe.bar)
     profiles = column_profiles(classes, spans, H)
     # pitch and offset: least squares of stack extent against the labelled count
     xs, ys, rs = [], [], []
@@ -382,6 +422,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         pitch=float(pitch),
         offset=tuple(offset),
         distance_limit=limit,
+        light=bool(light),
         named_colours=tuple(name_colour(c) for c in _centroid_means(centroids)),
     )
     log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
@@ -409,3 +450,141 @@ def name_colour(lab: tuple[float, float, float]) -> str:
         if hue < limit:
             return name
     return "red"
+
+
+# ---------------------------------------------------------------- light
+# A lamp or a window lights a board unevenly: a white checker in the dark corner can be as dark as
+# a grey point under the lamp. The light is smooth, so it is fitted as a quadratic gain over the
+# playing area from the board's own pixels (each against the others of its colour) and divided
+# out before the pixels are classed, in the calibration image and in every frame alike.
+LIGHT_STEP = 8  # canonical pixels between the samples of the light fit
+LIGHT_MIN_SAMPLES = 200
+
+
+def _light_basis(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    return np.stack([xs, ys, xs * xs, xs * ys, ys * ys], axis=-1)
+
+
+def fit_light(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, group: np.ndarray, groups: int):
+    """Least squares of log gray = field(x, y) + level[group] over board samples (x, y in -0.5..0.5
+    across the playing area, group = the board colour each sample belongs to); one pass again
+    without the worst fits (a checker taken for board). Returns the 5 field coefficients, or None
+    when the samples are too few to say."""
+    if len(gray) < LIGHT_MIN_SAMPLES:
+        return None
+    logg = np.log(np.maximum(gray.astype(np.float64), 4.0))
+    A = np.concatenate([_light_basis(xs, ys), np.eye(groups)[group]], axis=1)
+    keep = np.ones(len(logg), bool)
+    coef = None
+    for _ in range(2):
+        Ak = A[keep]  # normal equations: a 10x10 solve, far cheaper than lstsq on thousands of rows
+        coef = np.linalg.solve(Ak.T @ Ak + 1e-6 * np.eye(A.shape[1]), Ak.T @ logg[keep])
+        resid = np.abs(logg - A @ coef)
+        scale = float(np.median(resid[keep])) * 3.0 + 0.02
+        keep = resid < scale
+        if keep.sum() < LIGHT_MIN_SAMPLES:
+            break
+    field = coef[:5]
+    # a fit that says more than a factor of two across the board is not light
+    corners = _light_basis(np.array([-0.5, 0.5, 0.5, -0.5, 0.0]), np.array([-0.5, -0.5, 0.5, 0.5, 0.0])) @ field
+    if float(np.ptp(corners)) > np.log(2.0):
+        return None
+    return field
+
+
+def light_gain(field, size: tuple[int, int]) -> np.ndarray:
+    """The gain (H, W, 3 float32) that takes the fitted light out, mean 1 over the playing area."""
+    W, H = size
+    sw, sh = max(2, W // 8), max(2, H // 8)
+    ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float64)
+    f = _light_basis(xs / (sw - 1) - 0.5, ys / (sh - 1) - 0.5) @ np.asarray(field, np.float64)
+    f -= f.mean()
+    gain = cv2.resize(np.exp(-f).astype(np.float32), (W, H), interpolation=cv2.INTER_LINEAR)
+    return cv2.merge([gain, gain, gain])
+
+
+def flatten_light(canon: np.ndarray, field) -> np.ndarray:
+    """The canonical image with the fitted light taken out (unchanged when there is no field)."""
+    if field is None:
+        return canon
+    H, W = canon.shape[:2]
+    return cv2.multiply(canon, light_gain(field, (W, H)), dtype=cv2.CV_8U)
+
+
+@lru_cache(maxsize=4)
+def _samples(shape: tuple[int, int], step: int):
+    H, W = shape
+    ys, xs = np.mgrid[step // 2:H:step, step // 2:W:step]
+    ys, xs = ys.ravel(), xs.ravel()
+    return ys, xs, xs / max(W - 1, 1) - 0.5, ys / max(H - 1, 1) - 0.5
+
+
+def frame_light(canon: np.ndarray, centroids, step: int = LIGHT_STEP):
+    """The light field of one frame, from the pixels that look like board under the colour model
+    (one more pass after a first flattening when the light is strong: a strong gradient first
+    hides some of the board)."""
+    near_lut, dist_lut = nearest_lut(centroids)
+    is_board = np.array([c[0] == BOARD for c in centroids])
+    if not is_board.any():
+        return None
+    remap = np.cumsum(is_board) - 1
+    groups = int(is_board.sum())
+    yi, xi, xs, ys = _samples(canon.shape[:2], step)
+    px = canon[yi, xi]
+    gray = px @ np.float32([0.114, 0.587, 0.299])
+    field, seen = None, px
+    for _ in range(2):
+        idx = bin_index(seen)
+        near = near_lut[idx]
+        board = is_board[near] & (dist_lut[idx] < 25.0)
+        new = fit_light(gray[board], xs[board], ys[board], remap[near[board]], groups)
+        if new is None:
+            return field
+        field = new
+        if float(np.abs(new).max()) < 0.05:  # nearly even light: a second pass changes nothing
+            break
+        seen = _apply(px, field, xs, ys)
+    return field
+
+
+def _apply(px: np.ndarray, field, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    f = _light_basis(xs, ys) @ np.asarray(field, np.float64)
+    g = np.exp(-(f - f.mean())).astype(np.float32)
+    return np.clip(px.astype(np.float32) * g[:, None], 0, 255).astype(np.uint8)
+
+
+@lru_cache(maxsize=8)
+def _nearest_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
+    cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float64)
+    lab = _bin_colours().astype(np.float64)
+    d = (cents * cents).sum(1)[None, :] - 2.0 * (lab @ cents.T)
+    near = d.argmin(1).astype(np.uint8)
+    dist = np.sqrt(((lab - cents[near]) ** 2).sum(-1)).astype(np.float32)
+    return near, dist
+
+
+def nearest_lut(centroids) -> tuple[np.ndarray, np.ndarray]:
+    """Index of the nearest centroid, and the distance to it, for every BGR bin."""
+    return _nearest_lut(tuple(tuple(float(v) for v in c) for c in centroids))
+
+
+def _calibration_light(canon: np.ndarray, lab: np.ndarray, spans, label: dict, skip: set, bar):
+    """The light field of the calibration image, from its empty points (and an empty bar)."""
+    H, W = canon.shape[:2]
+    empty = np.zeros((H, W), bool)
+    for row in ("top", "bottom"):
+        y0, y1 = _row_slice(row, H)
+        for col, (x0, x1) in enumerate(spans):
+            if (row, col) not in skip and _label_cell(label, row, col)[0] is None:
+                empty[y0:y1, x0:x1] = True
+    if bar is not None and not any((label.get("bar") or {}).values()):
+        empty[:, bar[0]:bar[1]] = True
+    yi, xi, xs, ys = _samples((H, W), LIGHT_STEP)
+    keep = empty[yi, xi]
+    if keep.sum() < LIGHT_MIN_SAMPLES:
+        return None
+    px = lab[yi[keep], xi[keep]]
+    cents = _kmeans(px, 4)
+    group = np.sqrt(((px[:, None, :] - cents[None]) ** 2).sum(-1)).argmin(1)
+    gray = cv2.cvtColor(canon[yi[keep], xi[keep]].reshape(-1, 1, 3), cv2.COLOR_BGR2GRAY).ravel()
+    return fit_light(gray, xs[keep], ys[keep], group, len(cents))

@@ -170,10 +170,12 @@ class BoardReader:
         cal = self.calibration
         W, H = cal.size
         canon = cv2.warpPerspective(frame, self._H, (W, H), flags=cv2.INTER_LINEAR)
+        if cal.light:
+            canon = checkers.flatten_light(canon, checkers.frame_light(canon, cal.centroids))
         idx = checkers.bin_index(canon)
-        classes = self._lut_class[idx]
+        classes, dist = checkers.classify(idx, cal.centroids, cal.bar)
         common = dict(rotate=cal.rotate, players=cal.players, home=cal.home)
-        hand, score = self.gate.occluded(frame, canon_dist=self._lut_dist[idx])
+        hand, score = self.gate.occluded(frame, canon_dist=dist)
         if hand:
             moved = self.gate.last_total > BOARD_LOST
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)

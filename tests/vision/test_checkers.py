@@ -45,3 +45,65 @@ def test_name_colour():
     assert checkers.name_colour((130, 180, 160)) == "red"
     assert checkers.name_colour((160, 90, 170)) == "green"
     assert checkers.name_colour((240, 128, 128)) == "white"
+
+
+# ---------------------------------------------------------------- light and the bar's own colours
+def test_fit_light_recovers_a_smooth_gain_across_two_board_colours():
+    rng = np.random.default_rng(1)
+    xs, ys = rng.uniform(-0.5, 0.5, 3000), rng.uniform(-0.5, 0.5, 3000)
+    group = rng.integers(0, 2, 3000)
+    field = np.array([0.3, -0.2, -0.25, 0.0, 0.1])  # brighter to the right, darker at the top
+    gray = np.where(group == 0, 200.0, 90.0) * np.exp(checkers._light_basis(xs, ys) @ field)
+    gray[:100] = 250.0  # some checkers taken for board: trimmed away
+    got = checkers.fit_light(gray, xs, ys, group, 2)
+    assert got is not None and np.abs(got - field).max() < 0.02
+    # far more than a lamp can do across a board is not light
+    assert checkers.fit_light(gray * np.exp(3 * xs), xs, ys, group, 2) is None
+
+
+def _board_read_right(style, light=0.3, rng_cal=3, flatten=True):
+    import dataclasses
+
+    from vision import BoardReader, Calibration, labels, render
+
+    start = [0] * 25
+    for point, n in {24: 2, 13: 5, 8: 3, 6: 5}.items():
+        start[point - 1] = n
+    view = render.BoardView(style=style, perspective=0.0, size=(640, 360), light=light)
+    cal = Calibration.from_image(render.render_frame(start, start, view, rng=rng_cal)[0])
+    p0 = (0, 2, 2, 2, 0, 3, 0, 2, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    p1 = (1, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0)
+    reader = BoardReader(cal if flatten else dataclasses.replace(cal, light=False), read_dice=False)
+    right = []
+    for seed in range(4):  # the light falls from another side in every frame
+        image, truth = render.render_frame(p0, p1, view, rng=10 + seed)
+        right.append(labels.compare(reader.read(image).to_label_dict(), truth).board_right)
+    return cal, right
+
+
+def test_white_checkers_on_grey_points_under_a_lamp():
+    # a white checker in the dark corner is as dark as a grey point under the lamp: only with the
+    # light taken out are the two told apart everywhere
+    from vision import render
+
+    style = render.BoardStyle(
+        name="grey", table=(70, 90, 110), frame=(20, 60, 20), area=(165, 117, 67),
+        points=((188, 186, 187), (99, 143, 94)), point_outline=None, bar=(20, 60, 20),
+        checkers=((230, 232, 235), (40, 40, 185)), checker_names=("white", "red"),
+        checker_rim=((161, 162, 164), (28, 28, 130)))
+    cal, right = _board_read_right(style, light=0.3)
+    assert cal.light and all(right)
+    assert not all(_board_read_right(style, light=0.3, flatten=False)[1])  # the light left in
+
+
+def test_a_dark_bar_and_black_checkers():
+    # the bar is nearly the black checkers' colour: it is board on the bar only
+    from vision import render
+
+    style = render.BoardStyle(
+        name="dark bar", table=(140, 120, 130), frame=(30, 20, 25), area=(45, 100, 41),
+        points=((126, 201, 176), (75, 146, 53)), point_outline=None, bar=(30, 20, 25),
+        checkers=((40, 40, 185), (30, 30, 30)), checker_names=("red", "black"),
+        checker_rim=((28, 28, 130), (21, 21, 21)))
+    cal, right = _board_read_right(style)
+    assert any(c[0] == checkers.BAR for c in cal.centroids) and all(right)

@@ -1,4 +1,3 @@
-import time
 
 import cv2
 import numpy as np
@@ -44,17 +43,6 @@ def test_brightness_change_alone_is_not_a_hand(gate):
     assert not g(np.clip(frame * 0.6 + 10, 0, 255).astype(np.uint8))
 
 
-def test_gate_is_cheap(gate):
-    g, folder = gate
-    frame = cv2.imread(str(folder / CLEAR[0]))
-    for _ in range(3):
-        g(frame)
-    t0 = time.perf_counter()
-    for _ in range(20):
-        g(frame)
-    assert (time.perf_counter() - t0) / 20 < 0.010  # bench/vision_speed.py: about 0.5 ms
-
-
 def test_motion_gate(gate):
     from vision import MotionGate
 
@@ -67,7 +55,4 @@ def test_motion_gate(gate):
     assert not motion(np.clip(a.astype(np.int16) + 12, 0, 255).astype(np.uint8))  # exposure only
     assert motion(cv2.imread(str(folder / HAND)))
     assert motion(b)  # checkers moved
-    t0 = time.perf_counter()
-    for _ in range(20):
-        motion(b)
-    assert (time.perf_counter() - t0) / 20 < 0.005
+    # (their cost is measured by bench/vision_speed.py, never by a timed test)
