@@ -27,7 +27,8 @@ LONG = 1.6  # a run of departing positions longer than this many checkers is a h
 
 def _sides(image: np.ndarray, outer, corners):
     """The four edge bands of the board in a warped image: list of (band (L, D, 3) float32,
-    valid (L, D) bool, checker size in band pixels), the depth axis from the table inwards."""
+    valid (L, D) bool, checker size in band pixels, depth at which the outline lies), the depth
+    axis from the table inwards."""
     outer = np.float32(outer)
     w = float(np.linalg.norm(outer[1] - outer[0]))
     h = float(np.linalg.norm(outer[3] - outer[0]))
@@ -54,7 +55,7 @@ def _sides(image: np.ndarray, outer, corners):
         (warped[c:d, : deep[2]], valid[c:d, : deep[2]]),
         (warped[c:d, size[0] - deep[3]:][:, ::-1], valid[c:d, size[0] - deep[3]:][:, ::-1]),
     ):
-        out.append((band, ok, checker))
+        out.append((band, ok, checker, pad))
     return out
 
 
@@ -67,9 +68,12 @@ def _longest_run(flags: np.ndarray) -> int:
     return best
 
 
-def side_departures(band: np.ndarray, valid: np.ndarray) -> np.ndarray:
+def side_departures(band: np.ndarray, valid: np.ndarray, inside: int = 0) -> np.ndarray:
     """Per position along a side, how far its profile departs from the side's median profile, in
-    units of the edge's contrast (positions partly outside the picture count as not departing)."""
+    units of the edge's contrast, over the depths from `inside` on (the band's part within the
+    board's outline: a thing on the table beside the board departs only outside it, a hand or arm
+    reaching onto the board departs inside too); positions partly outside the picture count as
+    not departing."""
     med = np.median(band, axis=0)  # (D, 3)
     gray = med.mean(1)
     contrast = max(float(gray.max() - gray.min()), MIN_CONTRAST)
@@ -79,6 +83,7 @@ def side_departures(band: np.ndarray, valid: np.ndarray) -> np.ndarray:
     diff = np.maximum(np.maximum(lo[None] - band, band - hi[None]), 0.0)  # (L, D, 3)
     diff = np.linalg.norm(diff, axis=2) / contrast
     cover = valid.mean(1)
+    diff, valid = diff[:, inside:], valid[:, inside:]
     score = np.where(valid, diff, 0.0).sum(1) / np.maximum(valid.sum(1), 1)
     return np.where(cover > 0.5, score, 0.0)
 
@@ -87,10 +92,13 @@ def hand_score(image: np.ndarray, outer, corners) -> float:
     """The longest run along any side of the board's edge departing from that side's own profile,
     in units of LONG checkers: 1.0 and above is a hand or arm crossing the edge."""
     best = 0.0
-    for band, valid, checker in _sides(image, outer, corners):
-        if band.shape[0] < 4 or band.shape[1] < 2:
+    for band, valid, checker, pad in _sides(image, outer, corners):
+        if band.shape[0] < 4 or band.shape[1] < pad + 2:
             continue
-        run = _longest_run(side_departures(band, valid) > CHANGE)
+        # departing across the whole depth (as a hand crossing the edge does) and within the
+        # outline too (a cup or a second board beside the board departs outside it only)
+        departs = (side_departures(band, valid) > CHANGE) & (side_departures(band, valid, pad) > CHANGE)
+        run = _longest_run(departs)
         best = max(best, run / (LONG * checker))
     return best
 

@@ -1,6 +1,8 @@
 """Find the board's outline in a frame: the largest four-sided region that stands out from the table."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -16,8 +18,10 @@ def order_corners(quad) -> np.ndarray:
     return np.array([q[np.argmin(s)], q[np.argmin(d)], q[np.argmax(s)], q[np.argmax(d)]], np.float32)
 
 
-def _quad_candidates(mask: np.ndarray, min_fill: float) -> list[tuple[float, np.ndarray]]:
-    """(area, 4 corners) of the large, nearly convex four-sided regions of a binary mask."""
+def _quad_candidates(mask: np.ndarray, min_fill: float, covered: list | None = None) -> list[tuple[float, np.ndarray]]:
+    """(area, 4 corners) of the large, nearly convex four-sided regions of a binary mask. Regions
+    whose hull is four-sided and traced by the region's edge along most of its length but which
+    fill too little of it (a frame broken by an arm laid across it) go to `covered` if given."""
     area_img = mask.shape[0] * mask.shape[1]
     out = []
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
@@ -28,10 +32,33 @@ def _quad_candidates(mask: np.ndarray, min_fill: float) -> list[tuple[float, np.
             continue
         fill = cv2.contourArea(contour) / max(area, 1.0)
         approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
-        if len(approx) == 4 and fill >= min_fill:
-            quad = order_corners(approx.reshape(4, 2).astype(np.float32))
+        if len(approx) != 4:
+            continue
+        quad = order_corners(approx.reshape(4, 2).astype(np.float32))
+        if fill >= min_fill:
             out.append((area, _fit_sides(contour.reshape(-1, 2).astype(np.float32), quad)))
+        elif covered is not None and _traced(mask.shape, contour, quad) >= COVERED_TRACED:
+            covered.append((area, quad))
     return out
+
+
+COVERED_TRACED = 0.75  # of a partly covered board's outline, at least this much is seen as edge
+
+
+def _traced(shape, contour: np.ndarray, quad: np.ndarray) -> float:
+    """The fraction of the quad's perimeter that lies on the contour (within a few pixels)."""
+    canvas = np.full(shape, 255, np.uint8)
+    cv2.drawContours(canvas, [contour], -1, 0, 1)
+    dist = cv2.distanceTransform(canvas, cv2.DIST_L2, 3)
+    pts = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        n = max(2, int(np.linalg.norm(b - a)))
+        pts.append(a[None] + np.linspace(0, 1, n, endpoint=False)[:, None] * (b - a)[None])
+    pts = np.concatenate(pts)
+    x = np.clip(np.round(pts[:, 0]).astype(int), 0, shape[1] - 1)
+    y = np.clip(np.round(pts[:, 1]).astype(int), 0, shape[0] - 1)
+    return float((dist[y, x] <= 2.5).mean())
 
 
 def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -65,10 +92,120 @@ def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return corners
 
 
-def find_outline(image: np.ndarray) -> np.ndarray:
+TABLE_SPREAD = 1.5  # with clutter at the picture's edge the table's spread is taken as this many times its median distance (p90 of a clear table)
+SNAP_REACH = 0.025  # how far (fraction of the quad's diagonal) a side may move to the strongest edge
+SNAP_INSIDE = 4  # samples inside the first unlike one within which the board's own colour is taken
+SNAP_MIN = 0.01  # a quad the edges move by less than this fraction of its diagonal is kept as it is
+SNAP_SAMPLES = 48  # positions sampled along each side
+SNAP_UNLIKE = 12.0  # Lab distance from the table's colour at least, to be taken for the board
+
+
+def _sample(img: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """Bilinear samples of a float image (H, W, C) at points xy (..., 2)."""
+    flat = xy.reshape(-1, 2).astype(np.float32)
+    out = cv2.remap(img, flat[:, 0].reshape(-1, 1), flat[:, 1].reshape(-1, 1), cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_REPLICATE)
+    return out.reshape(*xy.shape[:-1], img.shape[2])
+
+
+def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The quad (image order) with each side moved to where the board meets the table: a
+    threshold's contour wanders where the board's frame is shaded across the threshold (a board
+    seen at a steep angle). Per side, at positions along its middle, walking in from the table
+    beyond it (its colour the side's own reference) to the first colour unlike the table, then the
+    strongest step there; a robust line through them, and corners where the lines meet. Where the
+    table is not seen beyond a side, or the lines go astray, the quad is kept."""
+    img = img.astype(np.float32)
+    quad = np.float32(quad)
+    diagonal = float(np.linalg.norm(quad[2] - quad[0]))
+    reach = max(3.0, SNAP_REACH * diagonal)
+    centre = quad.mean(0)
+    offsets = np.arange(2 * reach, -reach - 0.5, -1.0, dtype=np.float32)  # from the table inwards
+    far = int(np.sum(offsets >= reach))  # the first `far` offsets lie on the table beyond the side
+    t = np.linspace(0.1, 0.9, SNAP_SAMPLES, dtype=np.float32)
+    rows = np.arange(len(t))
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        d = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+        n = np.float32([-d[1], d[0]])
+        if np.dot((a + b) / 2 - centre, n) < 0:
+            n = -n  # outwards
+        base = a[None] + t[:, None] * (b - a)[None]  # (S, 2)
+        pos = base[:, None] + offsets[None, :, None] * n  # (S, O, 2)
+        colour = _sample(img, pos)  # (S, O, C)
+        table = np.median(colour[:, :far].reshape(-1, colour.shape[2]), axis=0)
+        dist = np.linalg.norm(colour - table, axis=2)  # (S, O)
+        spread = float(np.median(dist[:, :far]))
+        contrast = float(np.median(dist.max(1)))  # the board's step from the table
+        unlike = dist > max(SNAP_UNLIKE, 3.0 * spread, 0.3 * contrast)
+        unlike = unlike & np.roll(unlike, -1, axis=1)  # two in a row: not a speck
+        unlike[:, -1] = False
+        first = np.argmax(unlike, axis=1)
+        keep = unlike.any(1) & (first >= far - 1)  # the table seen beyond the side, the board near it
+        if keep.sum() < SNAP_SAMPLES // 3:
+            return quad
+        # the edge: where the distance from the table's colour first passes half the board's
+        # (a little inside the first unlike position), interpolated between samples
+        inside = np.minimum(first[:, None] + np.arange(SNAP_INSIDE + 1)[None], len(offsets) - 1)
+        half = dist[rows[:, None], inside].max(1) / 2.0
+        above = dist >= half[:, None]
+        above[:, :far // 2] = False  # the table's far end cannot be the edge
+        j = np.argmax(above, axis=1)
+        j0 = np.maximum(j - 1, 0)
+        d0, d1 = dist[rows, j0], dist[rows, j]
+        frac = np.clip((half - d0) / np.maximum(d1 - d0, 1e-6), 0.0, 1.0)
+        where = offsets[j0] - frac * (offsets[j0] - offsets[j])
+        pts = (base + where[:, None] * n)[keep].astype(np.float32)
+        vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        A = np.array([d1, -d2]).T
+        if abs(np.linalg.det(A)) < 1e-6:
+            return quad
+        s_, _ = np.linalg.solve(A, p2 - p1)
+        corners.append(p1 + s_ * d1)
+    corners = np.float32(corners)
+    moved = float(np.abs(corners - quad).max())
+    if moved > 2 * reach or moved < SNAP_MIN * diagonal:
+        return quad  # astray, or the threshold's outline already on the edge (within a pixel or two)
+    return corners
+
+
+@dataclass(frozen=True)
+class BoardOutline:
+    """Where the board is in a frame: its outline's 4 corners (image order TL, TR, BR, BL) and
+    whether part of it is covered (its edge is seen along most of its length but something, a hand
+    or an arm, lies across it: the board is there but cannot be read)."""
+
+    corners: tuple[tuple[float, float], ...]
+    covered: bool = False
+
+
+def locate_board(image: np.ndarray) -> BoardOutline:
+    """The board's outline as find_outline finds it, or else, when no whole outline stands out,
+    the outline of a board partly covered (covered=True); CalibrationError if neither is seen."""
+    covered: list = []
+    try:
+        quad = find_outline(image, covered)
+    except CalibrationError:
+        if not covered:
+            raise
+        scale = 640.0 / max(image.shape[:2])
+        quad = order_corners(max(covered, key=lambda c: c[0])[1] / scale)
+        return BoardOutline(tuple((float(x), float(y)) for x, y in quad), covered=True)
+    return BoardOutline(tuple((float(x), float(y)) for x, y in quad))
+
+
+def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     """The board's outline (4 corners, image order): the largest bright four-sided region, or else
-    the largest four-sided region that differs from the table (the colour round the image's edge)."""
+    the largest four-sided region that differs from the table (the colour round the image's edge),
+    its sides snapped to where the board meets the table. Outlines of partly covered boards seen
+    on the way go to `covered` as (area, corners at 640 pixels across) if given."""
     image = as_image(image)
+    covered = [] if covered is None else covered
     h, w = image.shape[:2]
     scale = 640.0 / max(h, w)
     small = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
@@ -77,18 +214,28 @@ def find_outline(image: np.ndarray) -> np.ndarray:
     if float(gray.std()) < 8:
         raise CalibrationError("no board in the image: it is nearly uniform")
     _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    found = _quad_candidates(bright, 0.9)
+    found = _quad_candidates(bright, 0.9, covered)
     if not found:
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
         b = max(2, int(min(small.shape[:2]) * 0.03))
         edge = np.concatenate([lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
                                lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)])
         table = np.median(edge, 0)
-        spread = float(np.percentile(np.sqrt(((edge - table) ** 2).sum(1)), 90))
+        away = np.sqrt(((edge - table) ** 2).sum(1))
         distance = np.sqrt(((lab - table) ** 2).sum(2))
-        not_table = (distance > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
-        not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-        found = _quad_candidates(not_table, 0.85)
+        # the table's spread round the picture's edge; when nothing stands out so, things on the
+        # table at the edge (a second board, a cup) may have widened it: a few times the median
+        # (not when a partly covered board was seen: the arm would be taken for board)
+        wide, robust = float(np.percentile(away, 90)), TABLE_SPREAD * float(np.median(away))
+        for spread in (wide, robust) if robust < wide else (wide,):
+            if spread is robust and covered:
+                break
+            not_table = (distance > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
+            not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+            found = _quad_candidates(not_table, 0.85, covered)
+            if found:
+                break
     if not found:
         raise CalibrationError("no board found: no large four-sided region stands out from the table")
-    return order_corners(max(found, key=lambda c: c[0])[1] / scale)
+    quad = snap_to_edges(cv2.cvtColor(small, cv2.COLOR_BGR2LAB), max(found, key=lambda c: c[0])[1])
+    return order_corners(quad / scale)

@@ -22,8 +22,9 @@ import cv2
 import numpy as np
 
 from . import checkers
-from .calibration import HOMES, Calibration, _base, as_image, board_layouts, find_outline, pip_total
+from .calibration import HOMES, Calibration, _base, as_image, board_layouts, pip_total, turn_corners
 from .hands import hand_score
+from .outline import BoardOutline, locate_board
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -329,14 +330,25 @@ class UnreadablePhotoError(CalibrationError):
 
 
 def check_photo(image: np.ndarray) -> np.ndarray:
-    """The board's outline (image order) if the photo can be read, else UnreadablePhotoError."""
+    """The board's outline (image order) if the photo can be read, else UnreadablePhotoError (a
+    board partly covered by a hand or arm is unreadable too: see locate_photo)."""
+    found = locate_photo(image)
+    if found.covered:
+        raise UnreadablePhotoError("a hand or arm covers part of the board's edge: take the photo again without it")
+    return np.float32(found.corners)
+
+
+def locate_photo(image: np.ndarray) -> BoardOutline:
+    """Where the board is in the photo, whole or partly covered; UnreadablePhotoError when it
+    cannot be read at all (too dark, no board, cut off by the picture's edge, seen too steeply)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(np.percentile(gray, 95)) < 50:
         raise UnreadablePhotoError("the photo is too dark to read a board in it")
     try:
-        outer = find_outline(image)
+        found = locate_board(image)
     except CalibrationError as exc:
         raise UnreadablePhotoError(f"no board found in the photo ({exc})") from exc
+    outer = np.float32(found.corners)
     h, w = image.shape[:2]
     margin = 0.004 * max(h, w)
     on_edge = [(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in outer]
@@ -347,7 +359,7 @@ def check_photo(image: np.ndarray) -> np.ndarray:
         raise UnreadablePhotoError(
             f"the board is seen too steeply (about {view[1]:.0f} degrees from straight above, at most "
             f"{STEEPEST:.0f} can be read; take the photo from higher up)")
-    return outer
+    return found
 
 
 STEEPEST = 55.0  # degrees from straight above beyond which a board is not read (issue 10 asks for 45)
@@ -370,10 +382,11 @@ def _crossed(layouts) -> list:
     return out
 
 
-def calibrate_photo(image) -> Calibration:
-    """A Calibration learnt from one photo of a board in any position (no label, no start)."""
+def calibrate_photo(image, outer=None) -> Calibration:
+    """A Calibration learnt from one photo of a board in any position (no label, no start);
+    `outer` is the board's outline if check_photo has found it already."""
     image = as_image(image)
-    outer = check_photo(image)
+    outer = check_photo(image) if outer is None else np.float32(outer)
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
     best = None
@@ -419,15 +432,37 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         if scale < 0.5:  # a linear step to twice the size first (no aliasing at under 2x), then area
             small = cv2.resize(small, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
         small = cv2.resize(small, size, interpolation=cv2.INTER_AREA)
-    cal = calibrate_photo(small)
+    found = locate_photo(small)
+    if found.covered:  # the board is there but an arm lies across its edge: no reading at all
+        log.debug("board partly covered: hand in view")
+        cal = _covered_calibration(small, found)
+        reading = Reading(hand_in_view=True, occlusion=1.0, rotate=cal.rotate, players=cal.players, home=cal.home)
+        return _full_size(reading, cal, scale, (w, h))
+    cal = calibrate_photo(small, found.corners)
     score = hand_score(small, cal.outer, cal.corners)
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
     else:
         reading = BoardReader(cal, follow_board=False).read(small)
+    return _full_size(reading, cal, scale, (w, h))
+
+
+def _covered_calibration(image: np.ndarray, found: BoardOutline) -> Calibration:
+    """The geometry alone of a partly covered board (its outline taken for the playing area, no
+    colours): enough to draw where the board is on an overlay, nothing to read with."""
+    outer = np.float32(found.corners)
+    wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
+    rotate = 0 if wide else 90
+    outer = turn_corners(outer, rotate)
+    return _probe(_base(image, rotate, outer, outer, None))
+
+
+def _full_size(reading: Reading, cal: Calibration, scale: float, size) -> tuple[Reading, Calibration]:
+    """A reading and calibration made on the photo scaled by `scale`, given back in its own pixels."""
     if scale == 1.0:
         return reading, cal
+    w, h = size
     up = 1.0 / scale
     dice = tuple(dataclasses.replace(d, box=tuple(int(round(v * up)) for v in d.box)) for d in reading.dice)
     cal = dataclasses.replace(
