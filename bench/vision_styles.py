@@ -88,6 +88,7 @@ OFF = {
     "raised": lambda v: dataclasses.replace(v, style=dataclasses.replace(v.style, raised=0.0)),
     "thickness": lambda v: dataclasses.replace(v, style=dataclasses.replace(v.style, checker_height=0.0)),
     "gloss": lambda v: dataclasses.replace(v, style=dataclasses.replace(v.style, gloss=0.0)),
+    "scatter": lambda v: dataclasses.replace(v, style=dataclasses.replace(v.style, scatter=0.0)),
 }
 switched_off: tuple[str, ...] = ()
 
@@ -205,7 +206,7 @@ def describe(view) -> str:
     st = view.style
     return (f"{st.name.split(': ', 1)[-1]}; {st.stacking} stacks; home {view.orientation}"
             f"{', colours swapped' if view.swap_colours else ''}; tilt {view.tilt:.0f} deg; fill {view.board_fill:.2f};"
-            f" raised {st.raised:.2f}; thickness {st.checker_height:.2f}; gloss {st.gloss:.2f};"
+            f" raised {st.raised:.2f}; thickness {st.checker_height:.2f}; gloss {st.gloss:.2f}; scatter {st.scatter:.2f};"
             f" warmth {view.warmth:+.2f}; clutter {','.join(view.clutter) or 'none'}")
 
 

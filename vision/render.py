@@ -106,6 +106,7 @@ class BoardStyle:
     area_texture: Optional[str] = None  # grain of the playing area and points (TEXTURES)
     frame_texture: Optional[str] = None  # grain of the frame and bar (TEXTURES)
     raised: float = 0.0  # height of the frame and bar above the playing area, in point widths
+    scatter: float = 0.0  # 0..0.5: checkers lie up to this many diameters off their places (hands never align them)
 
     def __post_init__(self):
         if self.stacking not in STACKINGS:
@@ -116,14 +117,15 @@ class BoardStyle:
             if value is not None and value not in TEXTURES:
                 raise RenderError(f"style {self.name!r}: {what} must be one of {TEXTURES} or None, not {value!r}")
         for what, value, top in (("checker_height", self.checker_height, 0.5), ("gloss", self.gloss, 1.0),
-                                 ("raised", self.raised, 1.0)):
+                                 ("raised", self.raised, 1.0), ("scatter", self.scatter, 0.5)):
             if not 0 <= value <= top:
                 raise RenderError(f"style {self.name!r}: {what} {value} out of range 0..{top}")
 
     @property
     def realistic(self) -> bool:
         """True if any realism option is on (such a style draws from its own random stream)."""
-        return bool(self.checker_height or self.gloss or self.area_texture or self.frame_texture or self.raised)
+        return bool(self.checker_height or self.gloss or self.area_texture or self.frame_texture or self.raised
+                    or self.scatter)
 
 
 STYLES = {
@@ -618,6 +620,13 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
         cx = lay.col_x(col) + lay.pw / 2
         for dist, layer in _stack_offsets(n, lay, style.stacking):
             cy = lay.top + dist if row == "top" else lay.bottom - dist
+            if style.scatter > 0:  # off the centre line, and a little up or down the point (never off the rail)
+                along = float(real.uniform(0, style.scatter)) * lay.d * 0.5
+                cx_ = cx + float(real.uniform(-1, 1)) * style.scatter * lay.d
+                cy += along if row == "top" else -along
+                checkers.append({"centre": [cx_, cy], "colour": names[player], "where": f"{row} {col + 1}",
+                                 "layer": layer, "_player": player})
+                continue
             checkers.append({"centre": [cx, cy], "colour": names[player], "where": f"{row} {col + 1}",
                              "layer": layer, "_player": player})
 
@@ -1413,13 +1422,14 @@ def random_style(rng) -> BoardStyle:
         die, pip = (cc0, cc1) if sum(cc0) < sum(cc1) else (cc1, cc0)
     outline = None if rng.random() < 0.75 else pick(((60, 170, 210), (225, 225, 225), (20, 20, 20)))
     name = (f"random {tag:05d}: {area_name} area, {pn0}/{pn1} points, {cn0}/{cn1} checkers, {frame_name} frame")
+    scatter = float(np.random.default_rng(tag).uniform(0.0, 0.15))  # its own stream: the draws above stay as they were
     return BoardStyle(
         name=name, table=table, frame=frame, area=area, points=(pc0, pc1), point_outline=outline, bar=frame,
         checkers=(cc0, cc1), checker_names=(cn0, cn1), checker_rim=(_rim(cc0), _rim(cc1)), die=die, pip=pip,
         stacking="pyramid" if rng.random() < 0.6 else "run", ring=bool(rng.random() < 0.6),
         checker_height=float(rng.uniform(0.08, 0.22)), gloss=float(rng.uniform(0.0, 0.6)),
         area_texture=area_texture, frame_texture="wood" if "leather" not in frame_name else "leather",
-        raised=float(rng.uniform(0.1, 0.45)))
+        raised=float(rng.uniform(0.1, 0.45)), scatter=scatter)
 
 
 def random_view(rng, style: Union[BoardStyle, str, None] = None, **fixed) -> BoardView:

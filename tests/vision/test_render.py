@@ -498,3 +498,17 @@ def test_dice_and_cube_through_a_tilted_camera_stay_in_the_frame_where_truth_say
         x, y, w, h = d["box"]
         patch = img[y + h // 4:y + 3 * h // 4, x + w // 4:x + 3 * w // 4]
         assert patch.mean() > 140 and patch.min() < 90  # the white face and a dark pip
+
+
+def test_scattered_checkers_lie_off_the_centre_line_but_on_their_point():
+    _, plain = render_frame(MIDGAME0, MIDGAME1, _clean(), rng=15)
+    _, loose = render_frame(MIDGAME0, MIDGAME1, _clean(_styled(scatter=0.2)), rng=15)
+    assert {k: loose[k] for k in LABEL_KEYS} == {k: plain[k] for k in LABEL_KEYS}
+    d = plain["geometry"]["checker_diameter"]
+    offsets = []
+    for a, b in zip(plain["geometry"]["checkers"], loose["geometry"]["checkers"]):
+        assert a["where"] == b["where"]
+        dx, dy = np.subtract(b["centre"], a["centre"])
+        assert abs(dx) <= 0.2 * d + 1e-6 and abs(dy) <= 0.1 * d + 1e-6
+        offsets.append(abs(dx) if a["where"] != "bar" else 0.0)
+    assert max(offsets) > 0.1 * d and np.mean(offsets) > 0.03 * d
