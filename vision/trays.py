@@ -18,6 +18,7 @@ import numpy as np
 
 from . import checkers
 from .calibration import Calibration
+from .errors import CalibrationMismatchError
 from .image import as_image
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,8 @@ SIDES = ("left", "right")
 MIN_WIDTH = 0.6  # a tray is at least this many checker diameters wide
 SLAB_WIDTH = 0.86  # a slab on edge (or a flat checker) spans at least this much of a diameter
 SLAB_THICKNESS = (0.15, 0.6)  # thickness of a checker, in diameters, that the stripe period may take
+FOREIGN = 0.1  # a tray with more of its pixels far from every learnt colour is covered
+UNSEEN = 0.3  # a run of three or more slabs must show at least this share of its joints
 MIN_DIAMETER = 48.0  # pixels per checker diameter a tray is read at (smaller ones are enlarged)
 FRAME_DISTANCE = 18.0  # Lab distance beyond which a pixel differs from the frame beside it
 
@@ -38,6 +41,29 @@ class Tray:
     side: str
     quad: tuple[tuple[float, float], ...]
     background: tuple[tuple[float, float, float], ...] = ()
+
+    def to_dict(self) -> dict:
+        """JSON-ready form (a calibration file keeps its trays so)."""
+        return {"side": self.side, "quad": [list(c) for c in self.quad],
+                "background": [list(c) for c in self.background]}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str = "tray") -> "Tray":
+        try:
+            tray = cls(str(data["side"]), tuple(tuple(float(v) for v in c) for c in data["quad"]),
+                       tuple(tuple(float(v) for v in c) for c in data.get("background", ())))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CalibrationMismatchError(f"{where}: malformed tray ({exc!r})") from exc
+        if tray.side not in SIDES or len(tray.quad) != 4 or any(len(c) != 2 for c in tray.quad) \
+                or any(len(c) != 3 for c in tray.background):
+            raise CalibrationMismatchError(f"{where}: a tray needs a side in {SIDES}, 4 corners and Lab colours")
+        return tray
+
+    def moved(self, homography: np.ndarray) -> "Tray":
+        """The same tray after the board moved by `homography` (old image -> new image), as
+        BoardReader.relocate moves the calibrated geometry."""
+        q = cv2.perspectiveTransform(np.float64(self.quad).reshape(-1, 1, 2), np.float64(homography)).reshape(4, 2)
+        return Tray(self.side, tuple(tuple(round(float(v), 2) for v in c) for c in q), self.background)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -56,6 +82,7 @@ class TrayReading:
     counts: tuple[tuple[str, int], ...]
     confidence: float
     flat: tuple[tuple[str, int], ...] = ()
+    covered: bool = False  # a tray not readable (a hand over it, joints of slabs not resolved)
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.counts)
@@ -112,15 +139,28 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
     M, size, box, (cx, cy) = _canvas(cal, margin)
     canvas = cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     lab = cv2.cvtColor(cv2.medianBlur(canvas, 3), cv2.COLOR_BGR2LAB).astype(np.float32)
-    # the frame: thin strips just outside the playing area's top and bottom edges
+    lab[..., 0] *= checkers.L_WEIGHT  # light changes lightness most: weigh it down, as the colour model does
+    # the frame: what lies above and below the playing area, out to the outline (at least a
+    # strip), less any colour of the board itself (a playing area found a little inside its edge)
     xa, xb = int(round(0.1 * W - cx)), int(round(0.9 * W - cx))
-    strips = [lab[int(round(-0.3 * d - cy)): int(round(-0.08 * d - cy)), xa:xb],
-              lab[int(round(H + 0.08 * d - cy)): int(round(H + 0.3 * d - cy)), xa:xb]]
+    top_out = min(max(box[1] + 0.1 * (0 - box[1]), -0.5 * d), -0.3 * d)
+    bottom_out = max(min(box[3] - 0.1 * (box[3] - H), H + 0.5 * d), H + 0.3 * d)
+    strips = [lab[max(0, int(round(top_out - cy))): int(round(-0.05 * d - cy)), xa:xb],
+              lab[int(round(H + 0.05 * d - cy)): int(round(bottom_out - cy)), xa:xb]]
     frame_px = np.concatenate([s.reshape(-1, 3) for s in strips])
     if len(frame_px) < 16:
         return ()
-    frame = _kmeans(frame_px, 2)
-    spread = float(np.percentile(_nearest(frame_px, frame), 90))
+    clusters = _kmeans(frame_px, 3)
+    share = np.bincount(np.argmin(((frame_px[:, None, :] - clusters[None]) ** 2).sum(-1), 1), minlength=len(clusters))
+    share = share / max(1, len(frame_px))
+    board = _weighted([c[1:] for c in cal.centroids if c[0] == checkers.BOARD])
+    like_board = [bool(len(board)) and float(np.sqrt(((board - c) ** 2).sum(1)).min()) <= FRAME_DISTANCE
+                  for c in clusters]
+    # not the blend along an edge (a small share), nor a sliver of the board (unless it is most)
+    away = [c for c, s, b in zip(clusters, share, like_board) if s >= 0.15 and (not b or s >= 0.5)]
+    frame = np.array(away, np.float32) if away else clusters[[int(np.argmax(share))]]
+    own = _nearest(frame_px, frame)
+    spread = float(np.percentile(own[own < np.percentile(own, 60)], 90)) if len(own) > 10 else 0.0
     limit = max(FRAME_DISTANCE, 2.5 * spread)
     rows = np.arange(int(round(0.05 * H - cy)), int(round(0.95 * H - cy)))
     out = []
@@ -186,16 +226,24 @@ def _kmeans(points: np.ndarray, k: int) -> np.ndarray:
     return centres
 
 
+def _weighted(colours) -> np.ndarray:
+    """Lab colours (L as stored in a calibration) with lightness weighed down like the colour model."""
+    out = np.array(colours, np.float32).reshape(-1, 3)
+    out[:, 0] *= checkers.L_WEIGHT
+    return out
+
+
 def _background(floor_lab: np.ndarray, cal: Calibration) -> tuple[tuple[float, float, float], ...]:
     """Lab colours of the tray's floor (its most common colours, unless they are a checker colour:
-    a tray holding checkers in the calibration image keeps only its floor)."""
+    a tray holding checkers in the calibration image keeps only its floor). `floor_lab` has its
+    lightness weighed down; the colours come back as a calibration stores them."""
     cents = _kmeans(floor_lab, 3)
-    checker_lab = np.array([c[1:] for c in cal.centroids if c[0] != checkers.BOARD], np.float32)
+    checker_lab = _weighted([c[1:] for c in cal.centroids if c[0] != checkers.BOARD])
     keep = []
     for c in cents:
         near = float(np.sqrt(((checker_lab - c) ** 2).sum(1)).min()) if len(checker_lab) else 1e9
         if near > FRAME_DISTANCE:
-            keep.append(tuple(round(float(v), 2) for v in c))
+            keep.append((round(float(c[0]) / checkers.L_WEIGHT, 2), round(float(c[1]), 2), round(float(c[2]), 2)))
     return tuple(keep)
 
 
@@ -209,17 +257,21 @@ def _scale(cal: Calibration, tray: Tray) -> float:
     return tray.size[1] / max(float(canon_len), 1.0)
 
 
-def tray_classes(image: np.ndarray, cal: Calibration, tray: Tray, zoom: float = 1.0):
+def tray_classes(image: np.ndarray, cal: Calibration, tray: Tray, zoom: float = 1.0, with_distance: bool = False):
     """The tray warped upright at its image resolution (times `zoom`), each pixel classed as floor
     (0) or a checker colour (1, 2) by the calibration's colour model plus the tray's own floor
-    colours. Returns (classes, warped BGR)."""
+    colours. Returns (classes, warped BGR), and each pixel's colour distance to its class with
+    `with_distance`."""
     w, h = tray.size
     w, h = max(2, int(round(w * zoom))), max(2, int(round(h * zoom)))
     M = cv2.getPerspectiveTransform(np.float32(tray.quad), np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
     warped = cv2.warpPerspective(image, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     cents = tuple(cal.centroids) + tuple((checkers.BOARD, *c) for c in tray.background)
-    lut_class, _ = checkers.build_lut(cents)
-    return lut_class[checkers.bin_index(warped)], warped
+    lut_class, lut_dist = checkers.build_lut(cents)
+    idx = checkers.bin_index(warped)
+    if with_distance:
+        return lut_class[idx], warped, lut_dist[idx]
+    return lut_class[idx], warped
 
 
 def _longest_runs(mask: np.ndarray) -> np.ndarray:
@@ -233,13 +285,15 @@ def _longest_runs(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _flat_checkers(mask: np.ndarray, d: float) -> tuple[int, np.ndarray, list[float]]:
-    """Checkers lying flat: round groups as wide as a checker, counted by area. Returns the count,
-    the mask without them, and how well each group's area fits a whole number of discs."""
+def _flat_checkers(mask: np.ndarray, d: float) -> tuple[int, np.ndarray, list[float], int]:
+    """Checkers lying flat: groups of discs a checker wide, counted by area (one alone is round; a
+    file of several is waisted between them). Returns the count, the mask without them, how well
+    each group's area fits a whole number of discs, and the number of large groups of checker
+    colour that are neither discs nor slabs on edge (a hand, a sleeve)."""
     disc = math.pi * d * d / 4
     n_labels, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     rest = mask.copy()
-    count, fits = 0, []
+    count, fits, blobs = 0, [], 0
     for i in range(1, n_labels):
         area = float(stats[i, cv2.CC_STAT_AREA])
         if area < 0.6 * disc:
@@ -247,16 +301,22 @@ def _flat_checkers(mask: np.ndarray, d: float) -> tuple[int, np.ndarray, list[fl
         x, y, bw, bh = stats[i, :4]
         part = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
         contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
-        rw, rh = rw + 1, rh + 1  # contour points are pixel centres: a pixel more each way
-        if min(rw, rh) < SLAB_WIDTH * d or not 0.62 < area / max(rw * rh, 1.0) < 0.87:
-            continue  # not round: slabs on edge, a cube or a die
+        outline = max(contours, key=cv2.contourArea)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
+        short, long_ = sorted((rw + 1, rh + 1))  # contour points are pixel centres: a pixel more
+        fill = area / max(short * long_, 1.0)
+        solidity = area / max(cv2.contourArea(cv2.convexHull(outline)), 1.0)
         x = area / disc
         m = int(round(x))
-        count += m
-        fits.append(1.0 - 2.0 * abs(x - m))
-        rest[labels == i] = False
-    return count, rest, fits
+        round_one = m == 1 and 0.85 * d <= short and long_ <= 1.25 * d
+        a_file = m >= 2 and 0.85 * d <= short <= 1.25 * d and solidity < 0.93 and abs(long_ - m * d) < 0.4 * d
+        if (round_one or a_file) and 0.62 < fill < 0.87:
+            count += m
+            fits.append(1.0 - 2.0 * abs(x - m))
+            rest[labels == i] = False
+        elif area > 1.2 * disc and (part.sum(1) >= SLAB_WIDTH * d).mean() < 0.6:
+            blobs += 1  # large, and neither round nor a run of slabs
+    return count, rest, fits, blobs
 
 
 def _blocks(wide: np.ndarray, d: float) -> list[tuple[int, int]]:
@@ -347,18 +407,26 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
     pending = []  # (colour, block length) of slab blocks, counted once the period is known
     profiles = []
     d_img = 0.0
+    covered = False
     for tray in trays:
         d = _diameter(cal) * _scale(cal, tray)
         zoom = max(1.0, MIN_DIAMETER / d)  # a small tray is read enlarged: joints a few pixels apart
         d *= zoom
-        classes, warped = tray_classes(image, cal, tray, zoom)
+        classes, warped, dist = tray_classes(image, cal, tray, zoom, with_distance=True)
+        foreign = float((dist > cal.distance_limit).mean())
+        if foreign > FOREIGN:
+            log.debug("tray on the %s: %.0f%% foreign colour (a hand?)", tray.side, 100 * foreign)
+            covered = True
         d_img = max(d_img, d)
         lab = None
         w = classes.shape[1]
         close = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.1 * d) | 1), 1))
         for k, name in enumerate(names, start=1):
             mask = cv2.morphologyEx((classes == k).astype(np.uint8), cv2.MORPH_CLOSE, close) > 0
-            n_flat, mask, f = _flat_checkers(mask, d)
+            n_flat, mask, f, blobs = _flat_checkers(mask, d)
+            if blobs:
+                log.debug("tray on the %s: %d large shapes of %s that are no checkers", tray.side, blobs, name)
+                covered = True
             flat[name] += n_flat
             counts[name] += n_flat
             fits += f
@@ -380,6 +448,7 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
     if pending:
         period = _period(profiles, d_img)
         for (name, length, d), profile in zip(pending, profiles):
+            joints = 0
             if period is None:  # no stripes seen: a lone slab, or a run whose joints do not show
                 p = length if length < 0.6 * d else 0.3 * d
                 fits.append(0.5 if length < 0.6 * d else 0.0)
@@ -392,12 +461,15 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
                 # as sure as the length fits whole checkers and as the joints between them show
                 seen = 1.0 if n < 2 else min(1.0, joints / (n - 1))
                 fits.append(min(1.0 - 2.0 * abs(x - n), seen))
-    conf = float(max(0.0, min(fits))) if fits else 1.0
-    return TrayReading(tuple(counts.items()), round(conf, 3), tuple(flat.items()))
+            if n >= 3 and joints < UNSEEN * (n - 1):
+                log.debug("a run of %s as long as %d checkers shows %d joints: not counted", name, n, joints)
+                covered = True  # too long for one checker, yet no joints: not slabs we can count
+    conf = 0.0 if covered else float(max(0.0, min(fits))) if fits else 1.0
+    return TrayReading(tuple(counts.items()), round(conf, 3), tuple(flat.items()), covered)
 
 
 def read_trays(image, calibration: Calibration, trays) -> dict[str, int] | None:
     """Borne-off checkers per colour name (calibration.colours) in the trays; None when there is no
-    tray to read (the label format's `beside_board`)."""
+    tray to read or a hand covers one (the label format's `beside_board`)."""
     reading = read_tray_counts(image, calibration, trays)
-    return None if reading is None else reading.as_dict()
+    return None if reading is None or reading.covered else reading.as_dict()

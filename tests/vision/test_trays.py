@@ -182,3 +182,32 @@ def test_a_wrong_count_would_fail():
 def test_reading_is_a_value():
     r = TrayReading((("red", 3), ("white", 0)), 0.9)
     assert r.as_dict() == {"red": 3, "white": 0} and hash(r) == hash(TrayReading((("red", 3), ("white", 0)), 0.9))
+
+
+def test_a_tray_survives_json_and_follows_the_board():
+    view, seed, cal, trays, truth = board("paper", "bottom right")
+    tray = trays[0]
+    import json
+
+    again = Tray.from_dict(json.loads(json.dumps(tray.to_dict())))
+    assert again == tray
+    shift = np.array([[1, 0, 12.5], [0, 1, -4.0], [0, 0, 1]])
+    moved = tray.moved(shift)
+    assert np.allclose(np.float64(moved.quad) - np.float64(tray.quad), [12.5, -4.0], atol=0.02)
+    with pytest.raises(ValueError, match="tray"):
+        Tray.from_dict({"side": "middle", "quad": tray.to_dict()["quad"]})
+    with pytest.raises(ValueError, match="tray"):
+        Tray.from_dict({"quad": []})
+
+
+def test_a_hand_over_the_tray_is_no_reading():
+    view, seed, cal, trays, truth = board("classic", "bottom right")
+    image, truth2, _, _ = _frame("classic", "bottom right", 4, 6)
+    assert read_tray_counts(image, cal, trays).covered is False
+    tray = truth["geometry"]["tray"]
+    d = truth["geometry"]["checker_diameter"]
+    c = _tray_point(tray, 0.5, 0.45)
+    cv2.ellipse(image, tuple(int(v) for v in c), (int(0.9 * d), int(1.6 * d)), 10, 0, 360, (120, 150, 205), -1)
+    reading = read_tray_counts(image, cal, trays)
+    assert reading.covered and reading.confidence == 0.0
+    assert read_trays(image, cal, trays) is None
