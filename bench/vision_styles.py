@@ -148,6 +148,8 @@ def read_calibrated(reader, frame, truth) -> Outcome:
         reading = reader.read(frame)
     except VisionError as exc:
         return Outcome(error=f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # a reader's bug: counted and listed, the run goes on
+        return Outcome(error=f"CRASH {_where(exc)}: {type(exc).__name__}: {exc}")
     ms = (time.process_time() - t0) * 1000
     if reading.hand_in_view:
         return Outcome(error=f"read as a hand in view (occlusion {reading.occlusion:.2f})", ms=ms)
@@ -162,6 +164,8 @@ def read_uncalibrated(frame, truth) -> Outcome:
         reading = read_photo(frame)
     except VisionError as exc:
         return Outcome(error=f"{type(exc).__name__}: {exc}", ms=(time.process_time() - t0) * 1000)
+    except Exception as exc:  # a reader's bug: counted and listed, the run goes on
+        return Outcome(error=f"CRASH {_where(exc)}: {type(exc).__name__}: {exc}")
     ms = (time.process_time() - t0) * 1000
     if reading.hand_in_view:
         return Outcome(error="read as a hand in view", ms=ms)
@@ -181,6 +185,8 @@ def run_style(seed: int, style: int, positions: int, photo: bool, only: int | No
         reader = BoardReader(cal, read_dice=False)
     except VisionError as exc:
         cal_error = f"calibration failed: {type(exc).__name__}: {exc}"
+    except Exception as exc:  # a bug in the calibration: counted and listed, the run goes on
+        cal_error = f"calibration failed: CRASH {_where(exc)}: {type(exc).__name__}: {exc}"
     if save:
         save.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(save / "start.png"), start)
@@ -200,6 +206,24 @@ def run_style(seed: int, style: int, positions: int, photo: bool, only: int | No
             (save / f"position{j}.png.json").write_text(labels.dumps({k: v for k, v in truth.items() if k != "geometry"}))
         cases.append(case)
     return cases, cal_error
+
+
+def _where(exc: BaseException) -> str:
+    """file:line of the innermost frame of the project's own code in an exception's traceback."""
+    tb, where = exc.__traceback__, "?"
+    while tb is not None:
+        path = pathlib.Path(tb.tb_frame.f_code.co_filename)
+        if ROOT in path.parents and path.parent.name != "bench" and ".venv" not in path.parts:
+            where = f"{path.relative_to(ROOT)}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return where
+
+
+def _kind(error: str) -> str:
+    """The kind of a failure, without its numbers (to count alike failures together)."""
+    text = error.replace("calibration failed: ", "")
+    text = text.split(" (")[0]
+    return "".join(ch for ch in text if not ch.isdigit()).replace("only  of  points", "only n of 24 points")
 
 
 def describe(view) -> str:
@@ -301,6 +325,11 @@ def main(argv=None) -> int:
              ("boards right, frames read", boards_read), ("CPU ms per read (median)", ms)]
     for name, f in rows:
         print(f"{name:26}" + "".join(f"{f(w):>28}" for w in ways))
+
+    print("\nwhy frames got no reading:")
+    for w in ways:
+        why = collections.Counter(_kind(c.outcomes[w].error) for c in cases if c.outcomes[w].error)
+        print(f"  {w}: " + ("; ".join(f"{k} x{n}" for k, n in why.most_common()) or "none"))
 
     if cal_failures:
         print("\ncalibration failures:")
