@@ -1,4 +1,5 @@
-"""Measure read_dice (no calibration) on the real dice photos, the board photos and rendered frames.
+"""Measure read_dice (no calibration) on the real dice photos, the board photos and rendered frames,
+and read_cube on rendered frames.
 
 Prints per data set: dice detected (recall, precision), values right (every labelled die matched to
 one reading with the same pips), and ms per image.
@@ -184,11 +185,53 @@ def eval_rendered(n: int, verbose: bool) -> Tally:
     return t
 
 
+def eval_cube(n: int, verbose: bool):
+    """read_cube on rendered frames with the playing area's corners given: every face, place,
+    style and orientation, several sizes; and as many frames with no cube (false cubes).
+    Returns the printed line."""
+    from vision.cube import CUBE_FACES, read_cube  # noqa: PLC0415
+    from vision.render import RenderCube  # noqa: PLC0415
+
+    right = wrong = missed = false = 0
+    seconds = 0.0
+    styles = ("classic", "tournament", "paper")
+    places = ("middle", "player0", "player1")
+    orientations = ("bottom right", "bottom left", "top right", "top left")
+    sizes = ((1280, 720), (640, 480), (960, 540))
+    per_style = collections.Counter()
+    for k in range(n):
+        style = styles[k % 3]
+        view = BoardView(orientations[k % 4], style, size=sizes[k // 54 % 3])
+        face, where = CUBE_FACES[k // 3 % 6], places[k // 18 % 3]
+        image, truth = render_frame(START, START, view, cube=RenderCube(face, where), dice=(k % 6 + 1, 6 - k % 6),
+                                    rng=k)
+        t0 = time.perf_counter()
+        got = read_cube(image, board=truth["geometry"]["playing_area"], home=view.orientation)
+        seconds += time.perf_counter() - t0
+        if got is None:
+            missed += 1
+            per_style[style, where] += 1
+        elif (got.face, got.where) == (face, where):
+            right += 1
+        else:
+            wrong += 1
+            per_style[style, where] += 1
+        if verbose and (got is None or (got.face, got.where) != (face, where)):
+            print(f"  cube {k}: {style} {view.orientation} {view.size} {face} {where}: read {got}")
+        bare, truth = render_frame(START, START, view, dice=(k % 6 + 1, 6 - k % 6), rng=k + 10_000)
+        false += read_cube(bare, board=truth["geometry"]["playing_area"], home=view.orientation) is not None
+    worst = ", ".join(f"{s} {w} {c}" for (s, w), c in per_style.most_common(3)) or "-"
+    return (f"cube (rendered)        {n:>6} frames: right {right}/{n}, misread {wrong}, missed {missed}; "
+            f"false cubes on {false}/{n} frames with none; {1000 * seconds / max(1, n):.1f} ms/frame "
+            f"(errors: {worst})")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     parser.add_argument("--rendered", type=int, default=200, help="rendered frames to read")
-    parser.add_argument("--only", choices=("matteop", "boards", "rendered"))
+    parser.add_argument("--cube", type=int, default=162, help="rendered frames with a cube to read")
+    parser.add_argument("--only", choices=("matteop", "boards", "rendered", "cube"))
     parser.add_argument("-v", "--verbose", action="store_true", help="list every frame with an error")
     args = parser.parse_args(argv)
     data = pathlib.Path(args.data)
@@ -202,6 +245,8 @@ def main(argv=None) -> int:
     print(HEADER)
     for r in rows:
         print(r.row())
+    if args.only in (None, "cube") and args.cube:
+        print(eval_cube(args.cube, args.verbose))
     print("targets: values >= 99% on boards/gallbotond (every labelled die matched to one reading); "
           "flat dice called flat, cocked rendered dice flagged (cocked: flagged/cocked dice; "
           "flat->c: flat dice read as cocked/flat dice read)")

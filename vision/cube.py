@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Optional, Sequence
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
 
 import cv2
 import numpy as np
@@ -27,6 +28,7 @@ from vision.types import CubeReading
 
 CUBE_FACES = (2, 4, 8, 16, 32, 64)
 MIN_SCORE = 0.55  # overlap with the best template below which a blob is not taken for the cube
+CUBE_MAX_CHROMA = 120  # a light cube of any colour (ivory, pale green): only strong colours are no cube
 _TEMPLATE_H = 24
 _CANVAS = (32, 72)  # (height, width) of the canvas digits are compared on
 
@@ -76,6 +78,8 @@ def read_face(patch_gray: np.ndarray) -> tuple[int, int, float]:
     inner = patch_gray[margin:n - margin, margin:n - margin]
     level = float(np.percentile(inner, 90))
     ink = inner < 0.6 * level
+    if _solid_blob(ink):
+        return (0, 0, 0.0)
     best = (0, 0, 0.0)
     for quarter in range(4):
         shape = _ink_shape(np.rot90(ink, quarter))
@@ -90,10 +94,34 @@ def read_face(patch_gray: np.ndarray) -> tuple[int, int, float]:
     return best
 
 
+SOLID_FILL = 0.72  # a round or square blob filling more of its box than this is a dark die or a checker
+SOLID_DIE = 0.8  # no digits fill this much of their box
+SOLID_ROUND = 1.15  # and a digit's box is never square: one digit is tall, two are wide
+
+
+def _solid_blob(ink: np.ndarray) -> bool:
+    """True when the ink is no digits: one solid, square or round blob (a die's pip, a dark die), or
+    a frame around the whole crop."""
+    ys, xs = np.nonzero(ink)
+    if len(xs) < 4:
+        return False
+    h, w = ys.max() - ys.min() + 1, xs.max() - xs.min() + 1
+    if h >= 0.85 * ink.shape[0] and w >= 0.85 * ink.shape[1]:
+        return True  # ink all round the crop: the outline or shadow of something smaller than the crop
+    if max(h, w) < 0.3 * max(ink.shape):
+        return True  # a speck: the digits span at least half the cube's side
+    # the ink's own box, turned with it (a dark die turned in the crop fills its upright box less)
+    _c, (rw, rh), _a = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    rw, rh = rw + 1, rh + 1
+    if len(xs) > SOLID_DIE * rw * rh:
+        return True  # a dark die (its pips holes in the ink), however long
+    return len(xs) > SOLID_FILL * rw * rh and max(rw, rh) < SOLID_ROUND * min(rw, rh)
+
+
 def _candidates(gray: np.ndarray, sat: np.ndarray, side_range: tuple[float, float]):
     """Bright, grey, nearly square blobs of the expected size: (centre, side, angle, box points)."""
     bright = float(np.percentile(gray[::4, ::4], 99))
-    mask = ((gray >= max(90.0, 0.62 * bright)) & (sat < 70)).astype(np.uint8)
+    mask = ((gray >= max(90.0, 0.62 * bright)) & (sat < CUBE_MAX_CHROMA)).astype(np.uint8)
     # cut along edges, so a white cube on a white board (or frame margin) stands apart
     edges = cv2.dilate(cv2.Canny(gray, 40, 120), np.ones((3, 3), np.uint8))
     mask[edges > 0] = 0
@@ -122,6 +150,14 @@ def _ink_candidates(gray: np.ndarray, side_range: tuple[float, float]):
     closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     black = cv2.subtract(closed, gray)
     dark = ((black > 25) & (black > 0.3 * closed)).astype(np.uint8)
+    # dark marks too long to be a cube's digits (a board's centre line running under the cube, the
+    # cube's shadow joined to it) are left out before the digits are joined into one cluster
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    if n > 1:
+        too_long = np.flatnonzero(np.maximum(stats[:, 2], stats[:, 3]) > 0.85 * hi)
+        too_long = too_long[too_long > 0]
+        if len(too_long):
+            dark[np.isin(labels, too_long)] = 0
     gap = max(2, int(round(0.12 * lo)))
     joined = cv2.dilate(dark, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * gap + 1, 2 * gap + 1)))
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -135,10 +171,33 @@ def _ink_candidates(gray: np.ndarray, side_range: tuple[float, float]):
             continue
         (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
         long_, short = max(a, b), min(a, b)
-        for side in (long_ / 0.72, short / 0.5, long_ / 0.5):
+        centre = (float(x + cx), float(y + cy))
+        # a single digit's box says little about the cube's turn: the cube's own edges say more
+        turns = [angle]
+        edge = _edge_turn(gray, centre, long_ / 0.6)
+        if abs((edge - angle + 45) % 90 - 45) > 5:
+            turns.append(edge)
+        # blurred digits look wider than they are: a crop a little smaller stays on the cube
+        for side in (long_ / 0.72, 0.88 * long_ / 0.72, short / 0.5, long_ / 0.5):
             if lo <= side <= hi:
-                out.append(((float(x + cx), float(y + cy)), side, angle))
+                out.extend((centre, side, t) for t in turns)
     return out
+
+
+def _edge_turn(gray: np.ndarray, centre, side: float) -> float:
+    """The turn (degrees, modulo 90) of the straight edges around centre, from gradients taken four
+    times their angle (a square's four sides agree; round strokes and noise cancel out)."""
+    r = int(math.ceil(0.7 * side)) + 2
+    h, w = gray.shape
+    x0, x1 = max(0, int(centre[0]) - r), min(w, int(centre[0]) + r + 1)
+    y0, y1 = max(0, int(centre[1]) - r), min(h, int(centre[1]) + r + 1)
+    win = gray[y0:y1, x0:x1].astype(np.float32)
+    if win.shape[0] < 3 or win.shape[1] < 3:
+        return 0.0
+    gx = cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3)
+    z = (gx + 1j * gy) ** 4 / np.maximum(gx * gx + gy * gy, 1e-6)
+    return math.degrees(float(np.angle(z.sum())) / 4)
 
 
 def _upright_crop(gray: np.ndarray, centre, side: float, angle: float, size: int = 64) -> np.ndarray:
@@ -247,3 +306,86 @@ def _where(to_unit, home: str, centre, angle: float, quarter: int) -> str:
     if turn == 2:
         return top_player
     return "middle"
+
+
+# --------------------------------------------------------------------- not reading it every frame
+
+SIGNATURE_CELLS = 150  # cells across the shorter side of the searched area: a cube spans six or more
+SIGNATURE_CELL_MIN = 3  # pixels a side at least
+SIGNATURE_TOLERANCE = 20.0  # grey levels a cell may drift (noise, light) before the area counts as changed
+
+
+@dataclass(frozen=True)
+class CubeSignature:
+    """A cheap fingerprint of the area the cube is searched in: its grey levels averaged over a
+    coarse grid (each cell about a quarter of a cube's side or less). Hashable; compare with `changed`."""
+
+    region: tuple[int, int, int, int]
+    shape: tuple[int, int]
+    cells: bytes
+
+    def changed(self, other: Optional["CubeSignature"], tolerance: float = SIGNATURE_TOLERANCE) -> bool:
+        """True when the area looks different from `other` (or `other` is None, or another area).
+
+        A change of the light over the whole area (the camera's exposure) is taken out first: the
+        median difference is subtracted, so only a local change (cube turned or moved, a hand, a
+        die) counts.
+        """
+        if other is None or other.region != self.region or other.shape != self.shape:
+            return True
+        a = np.frombuffer(self.cells, np.uint8).astype(np.int16)
+        b = np.frombuffer(other.cells, np.uint8).astype(np.int16)
+        diff = a - b
+        diff -= int(np.median(diff))
+        return int(np.abs(diff).max()) > tolerance
+
+
+def cube_signature(image: np.ndarray, region: Optional[Sequence[int]] = None) -> CubeSignature:
+    """The fingerprint of image[region] (x, y, w, h; the whole image when None) for telling whether
+    the cube's area changed since the last read: a tenth or less of read_cube's time (see
+    bench/dice_eval.py)."""
+    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
+        raise ImageReadError("cube_signature needs a non-empty image")
+    h, w = image.shape[:2]
+    if region is None:
+        region = (0, 0, w, h)
+    x, y, rw, rh = (int(round(v)) for v in region)
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(w, x + rw), min(h, y + rh)
+    if x1 <= x0 or y1 <= y0:
+        raise ImageReadError(f"cube_signature: region {tuple(region)} lies outside the {w}x{h} image")
+    # whole cells of a whole number of pixels (OpenCV's fast path for area averaging)
+    cell = max(SIGNATURE_CELL_MIN, int(min(x1 - x0, y1 - y0) // SIGNATURE_CELLS))
+    cols, rows = max(1, (x1 - x0) // cell), max(1, (y1 - y0) // cell)
+    crop = image[y0:y0 + min(rows * cell, y1 - y0), x0:x0 + min(cols * cell, x1 - x0)]
+    if crop.ndim == 3:
+        crop = cv2.cvtColor(np.ascontiguousarray(crop[:, :, :3]), cv2.COLOR_BGR2GRAY)
+    cells = cv2.resize(crop, (cols, rows), interpolation=cv2.INTER_AREA)
+    return CubeSignature((x0, y0, x1 - x0, y1 - y0), (rows, cols), cells.tobytes())
+
+
+class CachedCubeReader:
+    """read_cube that reads again only when the cube's area changed: a drop-in for
+    BoardReader(calibration, read_cube=CachedCubeReader()).
+
+    Each call takes the signature of the area searched (the region given, else the whole frame) and
+    returns the last reading while the signature stays the same. `reads` counts the real reads.
+    """
+
+    def __init__(self, read: Optional[Callable] = None, tolerance: float = SIGNATURE_TOLERANCE):
+        self._read = read or read_cube
+        self.tolerance = tolerance
+        self._last: Optional[CubeSignature] = None
+        self._reading: Optional[CubeReading] = None
+        self.reads = 0
+
+    def __call__(self, image: np.ndarray, calibration=None, **kwargs) -> Optional[CubeReading]:
+        signature = cube_signature(image, kwargs.get("region"))
+        if signature.changed(self._last, self.tolerance):
+            self._reading = self._read(image, calibration, **kwargs)
+            self._last = signature
+            self.reads += 1
+        return self._reading
+
+    def forget(self) -> None:
+        """Read again on the next call (a new calibration, a new game)."""
+        self._last = None
