@@ -206,6 +206,7 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
         y0, y1 = max(y0, int(round(-0.5 * d - cy))), min(y1, int(round(H + 0.5 * d - cy)))
         if y1 - y0 < 2 * d or not (y0 < mid < y1):
             continue
+        y0, y1 = _extend(lab[:, x0:x1], frame, (y0, y1), (int(round(-0.5 * d - cy)), int(round(H + 0.5 * d - cy))), d)
         rect = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
         quad = cv2.perspectiveTransform(rect, np.linalg.inv(M)).reshape(4, 2)
         tray = Tray(side, tuple(tuple(round(float(v), 2) for v in c) for c in quad),
@@ -213,6 +214,25 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
         log.debug("tray on the %s: %s", side, tray.quad)
         out.append(tray)
     return tuple(out)
+
+
+def _extend(column: np.ndarray, frame: np.ndarray, core: tuple[int, int], bounds: tuple[int, int], d: float):
+    """Grow a tray's rows from its sure core while they look more like its floor near them than
+    like the frame: under uneven light a dim end of the tray may pass for frame by a fixed limit."""
+    y0, y1 = core
+    lo, hi = max(0, bounds[0]), min(column.shape[0], bounds[1])
+    reach = max(2, int(0.5 * d))
+
+    def floor_like(y: int, near: slice) -> bool:
+        floor = _kmeans(column[near].reshape(-1, 3), 2)
+        px = column[y]
+        return float((_nearest(px, floor) < _nearest(px, frame)).mean()) > 0.5
+
+    while y0 > lo and floor_like(y0 - 1, slice(y0, min(y1, y0 + reach))):
+        y0 -= 1
+    while y1 < hi and floor_like(y1, slice(max(y0, y1 - reach), y1)):
+        y1 += 1
+    return y0, y1
 
 
 def _kmeans(points: np.ndarray, k: int) -> np.ndarray:
