@@ -109,7 +109,7 @@ def _sample(img: np.ndarray, xy: np.ndarray) -> np.ndarray:
 
 
 def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The quad (image order) with each side moved to where the board meets the table: a
+    """The quad (image order) with each side moved out to where the board meets the table: a
     threshold's contour wanders where the board's frame is shaded across the threshold (a board
     seen at a steep angle). Per side, at positions along its middle, walking in from the table
     beyond it (its colour the side's own reference) to the first colour unlike the table, then the
@@ -158,6 +158,10 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
         where = offsets[j0] - frac * (offsets[j0] - offsets[j])
         pts = (base + where[:, None] * n)[keep].astype(np.float32)
         vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        mid = (a + b) / 2
+        if np.dot(mid - np.float32([x0, y0]), np.float32([-vy, vx])) * np.dot(n, np.float32([-vy, vx])) > 1.0:
+            lines.append((a.astype(np.float64), (b - a).astype(np.float64)))  # inwards: keep the side
+            continue  # (a threshold loses a shaded frame's far part; table taken for board is rare)
         lines.append((np.array([x0, y0]), np.array([vx, vy])))
     corners = []
     for i in range(4):
@@ -199,6 +203,16 @@ def locate_board(image: np.ndarray) -> BoardOutline:
     return BoardOutline(tuple((float(x), float(y)) for x, y in quad))
 
 
+def _in_view(found: list, shape, cut: list) -> list:
+    """The candidates wholly in the picture; those with two corners on its edge go to `cut`."""
+    h, w = shape[:2]
+    keep = []
+    for area, quad in found:
+        on_edge = sum(x <= 1 or y <= 1 or x >= w - 2 or y >= h - 2 for x, y in quad)
+        (cut if on_edge >= 2 else keep).append((area, quad))
+    return keep
+
+
 def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     """The board's outline (4 corners, image order): the largest bright four-sided region, or else
     the largest four-sided region that differs from the table (the colour round the image's edge),
@@ -214,7 +228,8 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     if float(gray.std()) < 8:
         raise CalibrationError("no board in the image: it is nearly uniform")
     _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    found = _quad_candidates(bright, 0.9, covered)
+    cut = []  # regions running along the picture's edge: the table itself, or a board cut off
+    found = _in_view(_quad_candidates(bright, 0.9, covered), small.shape, cut)
     if not found:
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
         b = max(2, int(min(small.shape[:2]) * 0.03))
@@ -232,9 +247,10 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
                 break
             not_table = (distance > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
             not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-            found = _quad_candidates(not_table, 0.85, covered)
+            found = _in_view(_quad_candidates(not_table, 0.85, covered), small.shape, cut)
             if found:
                 break
+    found = found or cut
     if not found:
         raise CalibrationError("no board found: no large four-sided region stands out from the table")
     quad = snap_to_edges(cv2.cvtColor(small, cv2.COLOR_BGR2LAB), max(found, key=lambda c: c[0])[1])
