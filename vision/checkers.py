@@ -194,7 +194,7 @@ def stack_period(gray_line: np.ndarray, pitch: float) -> float | None:
     d = np.abs(np.diff(gray_line.astype(np.float32)))
     d -= d.mean()
     lo, hi = max(2, int(pitch * 0.45)), int(pitch * 1.08) + 1
-    if len(d) < 2 * hi:
+    if len(d) < 2 * hi or hi <= lo:  # too short, or a pitch too small to hold a period
         return None
     denom = float((d * d).sum()) or 1.0
     corr = np.array([float((d[:-lag] * d[lag:]).sum()) / denom for lag in range(lo, hi)])

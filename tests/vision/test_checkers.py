@@ -107,3 +107,8 @@ def test_a_dark_bar_and_black_checkers():
         checker_rim=((28, 28, 130), (21, 21, 21)))
     cal, right = _board_read_right(style)
     assert any(c[0] == checkers.BAR for c in cal.centroids) and all(right)
+
+
+def test_stack_period_of_a_tiny_pitch_is_none():
+    # a pitch of a pixel or two (a calibration gone wrong) has no period to find, and no crash
+    assert checkers.stack_period(np.arange(40, dtype=np.float32) % 3, 1.5) is None
