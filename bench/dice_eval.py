@@ -33,6 +33,7 @@ from vision.dice import read_dice  # noqa: E402
 from vision.render import BoardView, RenderDie, render_frame  # noqa: E402
 from vision.sources import read_image  # noqa: E402
 
+TILT_MAX = 20.0  # the referee's camera looks down from above the board: a tilt of a few degrees to 20
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
@@ -148,14 +149,21 @@ def eval_boards(folder: pathlib.Path, verbose: bool) -> Tally:
     return t
 
 
-def eval_rendered(n: int, verbose: bool) -> Tally:
-    t = Tally("rendered")
-    rng = np.random.default_rng(2024)
+def eval_rendered(n: int, verbose: bool, realistic: bool = False) -> Tally:
+    """Rendered frames; ``realistic``: vision.render.random_view boards and cameras (random styles,
+    grain, shadows, JPEG, clutter, the camera tilted up to TILT_MAX degrees from straight above)."""
+    t = Tally("rendered, realistic" if realistic else "rendered")
+    rng = np.random.default_rng(2025 if realistic else 2024)
     styles = ("classic", "paper")
     places = ("left half", "right half", "right half", "on checker", "bar")
     for k in range(n):
-        view = BoardView(("bottom right", "bottom left", "top right", "top left")[k % 4], styles[k % 2],
-                         size=((1280, 720), (640, 480), (960, 540))[k % 3])
+        if realistic:
+            from vision.render import random_view  # noqa: PLC0415
+            view = random_view(k, size=((1280, 720), (640, 480), (960, 540))[k % 3],
+                               tilt=float(rng.uniform(0, TILT_MAX)))
+        else:
+            view = BoardView(("bottom right", "bottom left", "top right", "top left")[k % 4], styles[k % 2],
+                             size=((1280, 720), (640, 480), (960, 540))[k % 3])
         dice = []
         for _ in range(int(rng.integers(1, 3)) + 1):
             where = places[int(rng.integers(len(places)))]
@@ -231,7 +239,7 @@ def main(argv=None) -> int:
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     parser.add_argument("--rendered", type=int, default=200, help="rendered frames to read")
     parser.add_argument("--cube", type=int, default=162, help="rendered frames with a cube to read")
-    parser.add_argument("--only", choices=("matteop", "boards", "rendered", "cube"))
+    parser.add_argument("--only", choices=("matteop", "boards", "rendered", "realistic", "cube"))
     parser.add_argument("-v", "--verbose", action="store_true", help="list every frame with an error")
     args = parser.parse_args(argv)
     data = pathlib.Path(args.data)
@@ -242,6 +250,8 @@ def main(argv=None) -> int:
         rows.append(eval_boards(data / "boards" / "gallbotond", args.verbose))
     if args.only in (None, "rendered") and args.rendered:
         rows.append(eval_rendered(args.rendered, args.verbose))
+    if args.only in (None, "realistic") and args.rendered:
+        rows.append(eval_rendered(args.rendered, args.verbose, realistic=True))
     print(HEADER)
     for r in rows:
         print(r.row())
