@@ -223,14 +223,15 @@ def _extend(column: np.ndarray, frame: np.ndarray, core: tuple[int, int], bounds
     lo, hi = max(0, bounds[0]), min(column.shape[0], bounds[1])
     reach = max(2, int(0.5 * d))
 
-    def floor_like(y: int, near: slice) -> bool:
-        floor = _kmeans(column[near].reshape(-1, 3), 2)
+    def floor_like(y: int, floor: np.ndarray) -> bool:
         px = column[y]
         return float((_nearest(px, floor) < _nearest(px, frame)).mean()) > 0.5
 
-    while y0 > lo and floor_like(y0 - 1, slice(y0, min(y1, y0 + reach))):
+    top_floor = _kmeans(column[y0:min(y1, y0 + reach)].reshape(-1, 3), 2)  # the floor at each sure end
+    bottom_floor = _kmeans(column[max(y0, y1 - reach):y1].reshape(-1, 3), 2)
+    while y0 > lo and floor_like(y0 - 1, top_floor):
         y0 -= 1
-    while y1 < hi and floor_like(y1, slice(max(y0, y1 - reach), y1)):
+    while y1 < hi and floor_like(y1, bottom_floor):
         y1 += 1
     return y0, y1
 
