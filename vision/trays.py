@@ -6,6 +6,8 @@ differs from the frame band round the board). `read_trays` counts the checkers i
 checkers standing on edge (the usual tournament way) are thin slabs, as wide as a checker, counted
 by their repeating stripes along the tray; checkers lying flat are discs, counted by area. Every
 size comes from the calibration's checker pitch, every colour from its learnt colour model.
+`read_tray_counts` gives the same with a confidence; a tray it cannot read (a hand over it, or
+slabs whose joints do not show, as in a 640x360 frame) is `covered` and `read_trays` says None.
 """
 from __future__ import annotations
 
