@@ -18,10 +18,13 @@ def order_corners(quad) -> np.ndarray:
     return np.array([q[np.argmin(s)], q[np.argmin(d)], q[np.argmax(s)], q[np.argmax(d)]], np.float32)
 
 
-def _quad_candidates(mask: np.ndarray, min_fill: float, covered: list | None = None) -> list[tuple[float, np.ndarray]]:
+def _quad_candidates(mask: np.ndarray, min_fill: float, covered: list | None = None,
+                     bulged: list | None = None) -> list[tuple[float, np.ndarray]]:
     """(area, 4 corners) of the large, nearly convex four-sided regions of a binary mask. Regions
     whose hull is four-sided and traced by the region's edge along most of its length but which
-    fill too little of it (a frame broken by an arm laid across it) go to `covered` if given."""
+    fill too little of it (a frame broken by an arm laid across it) go to `covered` if given;
+    large regions whose hull is not four-sided (a board with a cup against it) to `bulged` as
+    (hull area, contour, mask, min_fill)."""
     area_img = mask.shape[0] * mask.shape[1]
     out = []
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
@@ -33,6 +36,8 @@ def _quad_candidates(mask: np.ndarray, min_fill: float, covered: list | None = N
         fill = cv2.contourArea(contour) / max(area, 1.0)
         approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
         if len(approx) != 4:
+            if bulged is not None and len(approx) > 4:
+                bulged.append((area, contour, mask, min_fill))
             continue
         quad = order_corners(approx.reshape(4, 2).astype(np.float32))
         if fill >= min_fill:
@@ -43,6 +48,64 @@ def _quad_candidates(mask: np.ndarray, min_fill: float, covered: list | None = N
 
 
 COVERED_TRACED = 0.75  # of a partly covered board's outline, at least this much is seen as edge
+SIDE_CHORD = 40  # a side's direction is tried from chords of 1/SIDE_CHORD of the contour's length
+SIDE_NEAR = 1.5  # pixels (at 640 across) from a line within which a contour point lies on it
+SIDE_MIN = 0.08  # each of the four sides holds at least this fraction of the contour's points
+
+
+def _four_sides(area: float, contour: np.ndarray, mask: np.ndarray, min_fill: float):
+    """(area, 4 corners) of a board with something against its edge (a cup, a scoresheet): the
+    four straight lines that most of the region's outline lies on, met at the corners; the
+    region must fill the quad they make as a board does. None if there are no such four."""
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    n = len(pts)
+    if n < 4 * SIDE_CHORD:
+        return None
+    step = max(1, n // SIDE_CHORD)
+    free = np.ones(n, bool)
+    lines = []
+    for _ in range(4):
+        idx = np.flatnonzero(free)
+        starts = idx[:: max(1, len(idx) // 200)]
+        a, b = pts[starts], pts[(starts + step) % n]
+        d = b - a
+        length = np.linalg.norm(d, axis=1)
+        ok = length > 0.5 * step
+        if not ok.any():
+            return None
+        a, d = a[ok], d[ok] / length[ok, None]
+        normal = np.stack([-d[:, 1], d[:, 0]], 1)
+        dist = np.abs(((pts[idx][None] - a[:, None]) * normal[:, None]).sum(2))  # (lines, points)
+        best = int(np.argmax((dist < SIDE_NEAR).sum(1)))
+        near = idx[dist[best] < SIDE_NEAR]
+        if len(near) < SIDE_MIN * n:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(pts[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy]), pts[near].mean(0)))
+        line_d = np.abs((pts - [x0, y0]) @ np.array([-vy, vx]))
+        free &= line_d >= 2 * SIDE_NEAR
+    centre = np.mean([m for _, _, m in lines], axis=0)
+    lines.sort(key=lambda l: np.arctan2(l[2][1] - centre[1], l[2][0] - centre[0]))
+    corners = []
+    for i in range(4):
+        (p1, d1, _), (p2, d2, _) = lines[i - 1], lines[i]
+        A = np.array([d1, -d2]).T
+        if abs(np.linalg.det(A)) < 0.3:  # neighbouring sides must meet at a fair angle
+            return None
+        t, _ = np.linalg.solve(A, p2 - p1)
+        corners.append(p1 + t * d1)
+    quad = order_corners(np.float32(corners))
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        return None
+    quad_area = cv2.contourArea(quad)
+    if quad_area < 0.08 * mask.size or quad_area > area:
+        return None
+    region = np.zeros(mask.shape, np.uint8)
+    cv2.drawContours(region, [contour], -1, 255, -1)
+    inside = np.zeros(mask.shape, np.uint8)
+    cv2.fillPoly(inside, [np.int32(np.round(quad)).reshape(-1, 1, 2)], 255)
+    fill = cv2.countNonZero(cv2.bitwise_and(region, inside)) / max(cv2.countNonZero(inside), 1)
+    return (quad_area, quad) if fill >= min_fill else None
 
 
 def _traced(shape, contour: np.ndarray, quad: np.ndarray) -> float:
@@ -229,7 +292,8 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
         raise CalibrationError("no board in the image: it is nearly uniform")
     _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     cut = []  # regions running along the picture's edge: the table itself, or a board cut off
-    found = _in_view(_quad_candidates(bright, 0.9, covered), small.shape, cut)
+    bulged: list = []  # regions with something against them: tried last
+    found = _in_view(_quad_candidates(bright, 0.9, covered, bulged), small.shape, cut)
     if not found:
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
         b = max(2, int(min(small.shape[:2]) * 0.03))
@@ -247,10 +311,17 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
                 break
             not_table = (distance > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
             not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-            found = _in_view(_quad_candidates(not_table, 0.85, covered), small.shape, cut)
+            found = _in_view(_quad_candidates(not_table, 0.85, covered, bulged), small.shape, cut)
             if found:
                 break
     found = found or cut
+    if not found and not covered:  # a board with a cup or a sheet against its edge
+        for candidate in sorted(bulged, key=lambda c: -c[0]):
+            quad = _four_sides(*candidate)
+            if quad is not None:
+                found = _in_view([quad], small.shape, [])
+                if found:
+                    break
     if not found:
         raise CalibrationError("no board found: no large four-sided region stands out from the table")
     quad = snap_to_edges(cv2.cvtColor(small, cv2.COLOR_BGR2LAB), max(found, key=lambda c: c[0])[1])
