@@ -140,6 +140,8 @@ class Case:
     position: int
     view: object
     outcomes: dict = field(default_factory=dict)
+    borne_off: int = 0  # checkers borne off (both sides): they lie in the trays
+    on_bar: int = 0
 
 
 def read_calibrated(reader, frame, truth) -> Outcome:
@@ -196,7 +198,7 @@ def run_style(seed: int, style: int, positions: int, photo: bool, only: int | No
             continue
         p0, p1 = random_position(np.random.default_rng([case_seed(seed, style), j]))
         frame, truth = render_frame(p0, p1, view, rng=cam)
-        case = Case(style, j, view)
+        case = Case(style, j, view, borne_off=30 - sum(p0) - sum(p1), on_bar=p0[24] + p1[24])
         case.outcomes["calibrated"] = (read_calibrated(reader, frame, truth) if reader is not None
                                        else Outcome(error=cal_error))
         if photo:
@@ -330,6 +332,12 @@ def main(argv=None) -> int:
     for w in ways:
         why = collections.Counter(_kind(c.outcomes[w].error) for c in cases if c.outcomes[w].error)
         print(f"  {w}: " + ("; ".join(f"{k} x{n}" for k, n in why.most_common()) or "none"))
+        hands = [c for c in cases if "hand in view" in c.outcomes[w].error]
+        if hands:
+            print(f"    of the {len(hands)} taken for a hand: {sum(c.borne_off > 0 for c in hands)} have checkers borne off, "
+                  f"{sum(c.on_bar > 0 for c in hands)} on the bar, {sum(not c.borne_off and not c.on_bar for c in hands)} "
+                  f"neither (of all {n} frames: {sum(c.borne_off > 0 for c in cases)}, "
+                  f"{sum(c.on_bar > 0 for c in cases)}, {sum(not c.borne_off and not c.on_bar for c in cases)})")
 
     if cal_failures:
         print("\ncalibration failures:")
