@@ -331,9 +331,10 @@ def _flat_checkers(mask: np.ndarray, d: float) -> tuple[int, np.ndarray, list[fl
         solidity = area / max(cv2.contourArea(cv2.convexHull(outline)), 1.0)
         x = area / disc
         m = int(round(x))
-        round_one = m == 1 and 0.85 * d <= short and long_ <= 1.25 * d
+        circularity = 4 * math.pi * area / max(cv2.arcLength(outline, True) ** 2, 1.0)
+        round_one = m == 1 and 0.85 * d <= short and long_ <= 1.25 * d and circularity > 0.82
         a_file = m >= 2 and 0.85 * d <= short <= 1.25 * d and solidity < 0.93 and abs(long_ - m * d) < 0.4 * d
-        if (round_one or a_file) and 0.62 < fill < 0.87:
+        if (round_one or a_file) and 0.62 < fill < 0.83:  # a disc fills 0.785 of its box, slabs more
             count += m
             fits.append(1.0 - 2.0 * abs(x - m))
             rest[labels == i] = False
