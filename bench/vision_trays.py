@@ -8,7 +8,7 @@ cube counted, read_trays <= 5 ms per 1280x720 frame.
 Markers: rendered boards on a wider table with the four markers (or three) under a random tilt;
 the outline's largest corner error in pixels. Target: <= 2 px with four, <= 3 px with three.
 
-    .venv/bin/python bench/vision_trays.py [--boards 24] [--frames 5] [--markers 20]
+    .venv/bin/python bench/vision_trays.py [--boards 24] [--frames 5] [--markers 20] [--small] [--realistic 25]
 """
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ cv2.setNumThreads(1)  # one core; times are CPU time (process_time): the machine
 from vision.calibration import Calibration  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
 from vision.markers import IDS, find_markers  # noqa: E402
-from vision.render import ORIENTATIONS, STYLES, BoardView, RenderCube, RenderDie, render_frame  # noqa: E402
+from vision.render import (ORIENTATIONS, STYLES, BoardView, RenderCube, RenderDie, random_view,  # noqa: E402
+                           render_frame)
 from vision.trays import find_trays, read_tray_counts  # noqa: E402
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -125,6 +126,43 @@ def bench_trays(boards: int, frames: int, seed: int, size=(1280, 720), title: st
         print("   miss:", miss)
 
 
+def bench_realistic(boards: int, seed: int) -> None:
+    """Random realistic cameras and boards (vision.render.random_view: tilt up to 45 degrees,
+    shadows, JPEG, board styles and checker colours of every kind), two frames each."""
+    rng = np.random.default_rng(seed)
+    cal_failed = found = right = unreadable = 0
+    wrong = []
+    for _ in range(boards):
+        view = random_view(rng)
+        camera = int(rng.integers(10_000))
+        image, truth = render_frame(START, START, view, rng=camera)
+        try:
+            cal = Calibration.from_image(image)
+        except VisionError:
+            cal_failed += 1
+            continue
+        trays = find_trays(image, cal)
+        d = truth["geometry"]["checker_diameter"]
+        found += len(trays) == 1 and np.abs(np.float64(trays[0].quad) - np.float64(truth["geometry"]["tray"])).max() < 0.3 * d
+        for _ in range(2):
+            off = [int(v) for v in rng.integers(0, 16, 2)]
+            frame, ftruth = render_frame(bear_off_side(rng, off[0]), bear_off_side(rng, off[1]), view, rng=camera)
+            reading = read_tray_counts(frame, cal, trays)
+            m = names_map(cal, ftruth)
+            want = {m[k]: v for k, v in ftruth["beside_board"].items()}
+            if reading is None or reading.covered:
+                unreadable += 1
+            elif reading.as_dict() == want:
+                right += 1
+            else:
+                wrong.append(reading.confidence)
+    frames = 2 * (boards - cal_failed)
+    print(f"Trays on realistic rendered boards ({boards} random cameras and styles, {cal_failed} not calibrated)")
+    print(f"  trays found where drawn   {found}/{boards - cal_failed} boards")
+    print(f"  frames exactly right      {right}/{frames}; said unreadable {unreadable}/{frames}; "
+          f"wrong {len(wrong)}/{frames} (confidences {sorted(round(c, 2) for c in wrong)})")
+
+
 def _sheet_marker():
     spec = importlib.util.spec_from_file_location("aruco_markers", ROOT / "hardware" / "aruco_markers.py")
     module = importlib.util.module_from_spec(spec)
@@ -162,6 +200,8 @@ def marker_scene(rng, style: str, ids, tilt: float, marker):
 
 
 def bench_markers(n: int, seed: int) -> None:
+    if n <= 0:
+        return
     rng = np.random.default_rng(seed)
     marker = _sheet_marker()
     styles = sorted(STYLES)
@@ -194,11 +234,15 @@ def main(argv=None) -> int:
     parser.add_argument("--frames", type=int, default=5, help="frames read per board")
     parser.add_argument("--markers", type=int, default=20, help="marker scenes per case")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--realistic", type=int, default=0, help="also this many random realistic boards")
     parser.add_argument("--small", action="store_true", help="also boards at 640x360 (beyond what is resolvable)")
     args = parser.parse_args(argv)
-    bench_trays(args.boards, args.frames, args.seed)
+    if args.boards > 0:
+        bench_trays(args.boards, args.frames, args.seed)
     if args.small:  # joints between slabs under a pixel apart: expect misses, but with low confidence
         bench_trays(max(6, args.boards // 4), args.frames, args.seed + 1, (640, 360), " at low resolution")
+    if args.realistic:
+        bench_realistic(args.realistic, args.seed + 2)
     bench_markers(args.markers, args.seed)
     return 0
 
