@@ -116,6 +116,12 @@ class BoardReader:
         self._use(calibration)
         self.follow_board = follow_board
         self._read_dice = _optional(read_dice, "vision.dice", "read_dice")
+        if read_cube is True:  # the cube is read again only when its area changed (a few ms saved a frame)
+            try:
+                from .cube import CachedCubeReader
+                read_cube = CachedCubeReader()
+            except ImportError:
+                pass
         self._read_cube = _optional(read_cube, "vision.cube", "read_cube")
 
     def _use(self, calibration: Calibration, moved: bool = False) -> None:

@@ -334,3 +334,15 @@ def test_confidence_is_low_between_two_counts():
     prof[0, :40] = 1.0
     prof[0, 40:] = 0.0
     assert checkers_mod.read_columns({("top", 0): prof}, 20.0, (0.0, 0.0), ("a", "b"))[("top", 0)][2] > 0.9
+
+
+def test_the_cube_is_read_again_only_when_its_area_changed(rendered_calibrations):
+    view, cal = rendered_calibrations[("tournament", "bottom right", False)]
+    reader = BoardReader(cal, read_dice=False)  # the default cube reader
+    a, _ = render.render_frame(*MIDDLE, view, cube=render.RenderCube(2, "middle"), rng=3)
+    b, _ = render.render_frame(*MIDDLE, view, cube=render.RenderCube(4, "player0"), rng=3)
+    first = reader.read(a).cube
+    assert reader._read_cube.reads == 1 and first is not None and first.face == 2
+    assert reader.read(a).cube == first and reader._read_cube.reads == 1  # same frame: not read again
+    turned = reader.read(b).cube
+    assert reader._read_cube.reads == 2 and turned is not None and turned.face == 4
