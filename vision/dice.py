@@ -701,7 +701,8 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Opt
     # when two or more dice show one towards the same side, the camera looks from that side
     beside = [None] * len(tops)
     if gray is not None and not oblique:
-        beside = [_side_face_towards(gray, top, [t for t, _s in tops if t is not top]) for top, _s in tops]
+        beside = [None if top.squash < COCKED_SQUASH or shown else  # cocked already: no need to look
+                  _side_face_towards(gray, top, [t for t, _s in tops if t is not top]) for top, shown in tops]
         seen = [d for d in beside if d is not None]
         parallel = max((sum(abs(np.angle(e / d)) < SAME_SIDE for e in seen) for d in seen), default=0)
         if parallel >= 2 and parallel >= OBLIQUE_SHARE * len(seen):
@@ -761,7 +762,8 @@ def _outward(crop: np.ndarray) -> list[np.ndarray]:
 def _edges(arr: np.ndarray, rows: slice):
     """Level profile outward (85th percentile across, past the pips), the face's edge, the next edge."""
     S = CANON_SIDE
-    prof = np.percentile(arr[rows], 85, axis=0)
+    band = np.sort(arr[rows], axis=0)
+    prof = band[int(round(0.85 * (len(band) - 1)))]
     grad = np.gradient(cv2.GaussianBlur(np.float32(prof).reshape(1, -1), (0, 0), 1.0).ravel())
     lo, hi = int(0.36 * S), int(0.8 * S)
     e1 = lo + int(np.argmin(grad[lo:hi]))
@@ -770,12 +772,13 @@ def _edges(arr: np.ndarray, rows: slice):
     return prof, e1, e2
 
 
-def _side_face_beside(arr: np.ndarray) -> bool:
-    """True when a shaded face with pips lies beside the top face in this direction (see above)."""
+def _side_face_beside(arr: np.ndarray, edges=None) -> bool:
+    """True when a shaded face with pips lies beside the top face in this direction (see above);
+    ``edges``: _edges of the whole band, when already taken."""
     S = CANON_SIDE
     c = arr.shape[0] // 2
     band = int(0.42 * S)
-    prof, e1, e2 = _edges(arr, slice(c - band, c + band + 1))
+    prof, e1, e2 = edges or _edges(arr, slice(c - band, c + band + 1))
     if e2 is None:
         return False
     p0, p1 = e1 + int(0.08 * S), e2 - int(0.08 * S)
@@ -831,17 +834,18 @@ def _side_face_towards(gray, face: "_Face", others: Sequence["_Face"] = ()) -> O
         views = _outward(_face_frame(gray, face.x, face.y, side, turn))
         c = views[0].shape[0] // 2
         band = slice(c - int(0.42 * S), c + int(0.42 * S) + 1)
-        ext = [_edges(v, band)[1] / S for v in views]
+        found = [_edges(v, band) for v in views]
+        ext = [e[1] / S for e in found]
         measured = max(ext[0] + ext[1], ext[2] + ext[3])
         if abs(measured - 1.0) < 0.15:
             break
         side *= measured
     u = complex(math.cos(turn), math.sin(turn))
-    for direction, view in zip((u, -u, 1j * u, -1j * u), views):
+    for direction, view, edges in zip((u, -u, 1j * u, -1j * u), views, found):
         # other dice in face coordinates along this direction: (out, across)
         rel = [complex(o.x - face.x, o.y - face.y) / direction for o in others]
         if any(0.3 * side < z.real < 1.8 * side and abs(z.imag) < 0.9 * side for z in rel):
             continue  # a neighbouring die lies there
-        if _side_face_beside(view):
+        if _side_face_beside(view, edges):
             return direction
     return None
