@@ -31,7 +31,7 @@ from vision.errors import VisionError  # noqa: E402
 from vision.markers import IDS, find_markers  # noqa: E402
 from vision.render import (ORIENTATIONS, STYLES, BoardView, RenderCube, RenderDie, random_view,  # noqa: E402
                            render_frame)
-from vision.trays import find_trays, read_tray_counts  # noqa: E402
+from vision.trays import find_trays, read_tray_counts, readable  # noqa: E402
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
@@ -96,11 +96,11 @@ def bench_trays(boards: int, frames: int, seed: int, size=(1280, 720), title: st
             times.append((time.process_time() - t0) * 1000)
             m = names_map(cal, ftruth)
             want = {m[k]: v for k, v in ftruth["beside_board"].items()}
-            right = reading is not None and not reading.covered and reading.as_dict() == want
-            unreadable += reading is None or reading.covered
+            right = readable(reading) and reading.as_dict() == want
+            unreadable += not readable(reading)
             per_style[style][0] += right
             per_style[style][1] += 1
-            if not (reading is None or reading.covered):
+            if readable(reading):
                 (confidences_right if right else confidences_wrong).append(reading.confidence)
             if not right:
                 misses.append(f"{style}/{orientation} camera {camera}: want {want}, read "
@@ -150,7 +150,7 @@ def bench_realistic(boards: int, seed: int) -> None:
             reading = read_tray_counts(frame, cal, trays)
             m = names_map(cal, ftruth)
             want = {m[k]: v for k, v in ftruth["beside_board"].items()}
-            if reading is None or reading.covered:
+            if not readable(reading):
                 unreadable += 1
             elif reading.as_dict() == want:
                 right += 1

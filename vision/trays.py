@@ -32,6 +32,7 @@ SLAB_THICKNESS = (0.15, 0.6)  # thickness of a checker, in diameters, that the s
 FOREIGN = 0.1  # a tray with more of its pixels far from every learnt colour is covered
 UNSEEN = 0.3  # a run of three or more slabs must show at least this share of its joints
 MIN_DIAMETER = 48.0  # pixels per checker diameter a tray is read at (smaller ones are enlarged)
+MIN_CONFIDENCE = 0.15  # read_trays gives no counts below this confidence
 FRAME_DISTANCE = 18.0  # Lab distance beyond which a pixel differs from the frame beside it
 
 
@@ -471,11 +472,22 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
                 profiles.append(cv2.GaussianBlur(profile.reshape(-1, 1), (1, 0), 0.02 * d).ravel())
     if pending:
         period = _period(profiles, d_img)
+        cap = 1.0
+        if period is None:  # no stripes to measure: a lone slab (apart from the rest) is one thick
+            lone = [length for _, length, d in pending if length < 0.6 * d]
+            if lone:
+                period, cap = float(np.median(lone)), 0.6
         for (name, length, d), profile in zip(pending, profiles):
             joints = 0
-            if period is None:  # no stripes seen: a lone slab, or a run whose joints do not show
-                p = length if length < 0.6 * d else 0.3 * d
-                fits.append(0.5 if length < 0.6 * d else 0.0)
+            if period is None and length < 0.6 * d:  # one slab, and nothing to measure by
+                p = length
+                fits.append(0.5)
+            elif period is None:  # a short run and nothing else: count the joints it shows
+                _, joints = _refine(profile, SLAB_THICKNESS[0] * d / 0.6)
+                p = length / (joints + 1)
+                plausible = SLAB_THICKNESS[0] * d <= p <= SLAB_THICKNESS[1] * d
+                fits.append(0.5 if plausible else 0.0)
+                joints = joints if plausible else 0
             else:
                 p, joints = _refine(profile, period)
             x = length / p + 0.15
@@ -484,7 +496,7 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
             if period is not None:
                 # as sure as the length fits whole checkers and as the joints between them show
                 seen = 1.0 if n < 2 else min(1.0, joints / (n - 1))
-                fits.append(min(1.0 - 2.0 * abs(x - n), seen))
+                fits.append(min(1.0 - 2.0 * abs(x - n), seen, cap))
             if n >= 3 and joints < UNSEEN * (n - 1):
                 log.debug("a run of %s as long as %d checkers shows %d joints: not counted", name, n, joints)
                 covered = True  # too long for one checker, yet no joints: not slabs we can count
@@ -494,6 +506,12 @@ def read_tray_counts(image, calibration: Calibration, trays) -> TrayReading | No
 
 def read_trays(image, calibration: Calibration, trays) -> dict[str, int] | None:
     """Borne-off checkers per colour name (calibration.colours) in the trays; None when there is no
-    tray to read or a hand covers one (the label format's `beside_board`)."""
+    tray to read, a hand covers one, or the counts are too unsure (the label format's
+    `beside_board`)."""
     reading = read_tray_counts(image, calibration, trays)
-    return None if reading is None or reading.covered else reading.as_dict()
+    return reading.as_dict() if readable(reading) else None
+
+
+def readable(reading: TrayReading | None) -> bool:
+    """Whether a tray reading gives counts to act on: a tray seen, not covered, sure enough."""
+    return reading is not None and not reading.covered and reading.confidence >= MIN_CONFIDENCE
