@@ -646,7 +646,10 @@ def render_frame(player0: Sequence[int], player1: Sequence[int], view: BoardView
             _raise_frame(img, mat, lay, cam, bar_quad, style)
         if mat is not None:
             _apply_textures(img, mat, view, lay)
-    for ch in checkers:
+    order = checkers
+    if cam is not None:  # painter's order: lower layers first, and the farther from the camera the sooner
+        order = sorted(checkers, key=lambda ch: (ch["layer"], -math.dist(ch["centre"], cam.nadir)))
+    for ch in order:
         player = ch.pop("_player")
         if cam is not None:
             ch["centre"] = _draw_real_checker(img, ch["centre"], lay.d, colours[player], rims[player], style,
@@ -963,6 +966,12 @@ class _Camera:
     centre: tuple[float, float]  # the canvas point under the camera's optical axis at tilt 0
     v: tuple[float, float, float]  # [R0 R1 t]^-1 R2: how height moves a point in the flat canvas
     light: tuple[float, float]  # unit vector in the flat canvas: the way shadows fall
+
+    @property
+    def nadir(self) -> tuple[float, float]:
+        """The canvas point straight below the camera (height moves everything away from it)."""
+        vx, vy, vz = self.v
+        return (self.centre[0] + vx / vz, self.centre[1] + vy / vz)
 
     def moved(self, offset) -> "_Camera":
         """The same camera over a canvas whose origin lies ``offset`` pixels further up and left."""
