@@ -721,6 +721,7 @@ SIDE_SHADE = (0.4, 0.93)  # a side face's level relative to the top face's (lit 
 SIDE_DEPTH = (0.3, 0.95)  # how far a side face reaches beyond the top face's edge, in top-face sides
 SIDE_STEP = 0.12  # its level differs from the surface beyond by this share of the top face's level
 SIDE_EVEN = 0.18  # and is even: most of it within this share of the top face's level
+FACE_LEAVES = 0.12  # the top face's edge: where the level outward first differs from the face's by this share
 SAME_SIDE = 0.5  # side faces of two dice this close in direction (radians) face one way
 
 
@@ -764,9 +765,14 @@ def _edges(arr: np.ndarray, rows: slice):
     S = CANON_SIDE
     band = np.sort(arr[rows], axis=0)
     prof = band[int(round(0.85 * (len(band) - 1)))]
-    grad = np.gradient(cv2.GaussianBlur(np.float32(prof).reshape(1, -1), (0, 0), 1.0).ravel())
+    smooth = cv2.GaussianBlur(np.float32(prof).reshape(1, -1), (0, 0), 1.0).ravel()
+    grad = np.gradient(smooth)
     lo, hi = int(0.36 * S), int(0.8 * S)
-    e1 = lo + int(np.argmin(grad[lo:hi]))
+    # the face's edge: where the level first leaves the face's own (a cocked die's side face is a
+    # weaker step than the table beyond it), else the steepest drop
+    face = float(np.median(smooth[:int(0.3 * S)]))
+    off = np.flatnonzero(np.abs(smooth[lo:hi] - face) > FACE_LEAVES * face)
+    e1 = lo + int(off[0]) if len(off) else lo + int(np.argmin(grad[lo:hi]))
     a, b = e1 + int(SIDE_DEPTH[0] * S), min(len(prof) - int(0.35 * S), e1 + int(SIDE_DEPTH[1] * S))
     e2 = a + int(np.argmax(np.abs(grad[a:b]))) if b > a else None
     return prof, e1, e2
