@@ -315,6 +315,7 @@ class Calibration:
     distance_limit: float  # colour distance above which a pixel is foreign (hand, sleeve)
     reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
+    rims: tuple[bool, bool] = (False, False)  # per colour: nearly a point's colour, counted by rims there
 
     # ---- geometry
     def homography(self) -> np.ndarray:
@@ -373,6 +374,7 @@ class Calibration:
             "distance_limit": self.distance_limit,
             "reference": [list(r) for r in self.reference],
             "light": self.light,
+            "rims": list(self.rims),
         }
 
     @classmethod
@@ -396,6 +398,7 @@ class Calibration:
                 distance_limit=float(data["distance_limit"]),
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
                 light=bool(data.get("light", False)),
+                rims=tuple(bool(v) for v in data.get("rims", (False, False))),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise CalibrationMismatchError(f"{where}: calibration file is incomplete or malformed ({exc!r})") from exc

@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 L_WEIGHT = 0.5
 BOARD = 0  # class of board pixels; checker colours are classes 1 and 2
 BAR = 3  # colours of the empty bar: board there, but not on the points (a dark bar may match dark checkers)
+RIM_NEAR = 22.0  # weighted-Lab distance under which a checker colour is taken for a point's colour
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
 
 
@@ -374,11 +375,14 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         if len(px) < 20:
             raise CalibrationError(f"too little of colour {colours[k]!r} to learn it")
         samples.append(px)
+    middles = np.array([np.median(px, 0) for px in samples], np.float32)
+    # a checker colour that is nearly a point's colour: its checkers on such points are counted
+    # from their rims (see rim_counts)
+    rims = tuple(bool(np.sqrt(((board_c - m) ** 2).sum(1)).min() < RIM_NEAR) for m in middles)
     if bar_px is not None and len(bar_px) >= 20:
         # the bar's colours are board on the points too (the frame's edge shows there), unless
         # one of them is a checker's colour (a dark wooden bar and black checkers): judged
         # against the middle colour of each checker sample
-        middles = np.array([np.median(px, 0) for px in samples], np.float32)
         for c in _kmeans(bar_px, 2):
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BOARD if near > BAR_APART else BAR, *c))
@@ -394,7 +398,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     classes, dist = classify(idx, centroids, probe.bar)
     profiles = column_profiles(classes, spans, H)
     # pitch and offset: least squares of stack extent against the labelled count
-    xs, ys, rs = [], [], []
+    xs, ys, rs, ks = [], [], [], []
     for (row, col), prof in profiles.items():
         if (row, col) in skip:
             continue
@@ -406,10 +410,19 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             xs.append(count)
             ys.append(ext)
             rs.append(row)
+            ks.append(colours.index(colour))
+    if any(rims) and not all(rims):  # a colour nearly a point's: its stacks may look short, fit the other's
+        sure = [i for i, k in enumerate(ks) if not rims[k]]
+        if len({xs[i] for i in sure}) >= 2:
+            xs, ys, rs = [xs[i] for i in sure], [ys[i] for i in sure], [rs[i] for i in sure]
     if len(xs) < 2:
         raise CalibrationError("too few stacks to learn the checker size")
     pitch, offset = fit_pitch(xs, ys, rs, pw)
+    log.debug("rims %s middles %s stacks %s", rims, middles.round(1).tolist(), list(zip(xs, ys, rs)))
     read = read_columns(profiles, pitch, offset, colours)
+    if any(rims):
+        gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
+        read = rim_counts(read, gray, spans, pitch, offset, colours, rims, lab)
     right = sum(
         1
         for (row, col), (colour, count, _) in read.items()
@@ -423,6 +436,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         offset=tuple(offset),
         distance_limit=limit,
         light=bool(light),
+        rims=rims,
         named_colours=tuple(name_colour(c) for c in _centroid_means(centroids)),
     )
     log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
@@ -588,3 +602,56 @@ def _calibration_light(canon: np.ndarray, lab: np.ndarray, spans, label: dict, s
     group = np.sqrt(((px[:, None, :] - cents[None]) ** 2).sum(-1)).argmin(1)
     gray = cv2.cvtColor(canon[yi[keep], xi[keep]].reshape(-1, 1, 3), cv2.COLOR_BGR2GRAY).ravel()
     return fit_light(gray, xs[keep], ys[keep], group, len(cents))
+
+
+# ---------------------------------------------------------------- checkers the colour of their point
+def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> tuple[int, float]:
+    """Checkers in a stack seen only by their rims: along the point's centre line, a brightness
+    step where each checker ends (offset + k * pitch for k = 1, 2, ...), none half way between
+    two ends. Returns (count, how clear the last step is: its height over the noise)."""
+    d = np.abs(np.diff(line.astype(np.float32)))
+    if len(d) < pitch * 1.5:
+        return 0, 0.0
+    w = max(1, int(pitch * 0.1))
+    noise = float(np.median(d)) + 1.0
+
+    def peak(pos: float) -> float:
+        i = int(round(pos))
+        return float(d[max(0, i - w): i + w + 1].max()) if 0 <= i < len(d) else 0.0
+
+    n, clear = 0, 0.0
+    for k in range(1, most + 1):
+        step = peak(offset + k * pitch)
+        between = peak(offset + (k - 0.5) * pitch)
+        if step < max(6.0, 4.0 * noise) or step < 1.5 * between:
+            break
+        n, clear = k, step / noise
+    return n, clear
+
+
+def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
+               names: tuple[str, str], rims: tuple[bool, bool], lab: np.ndarray | None = None) -> dict:
+    """Points read empty (or short) where a checker colour is nearly a point's colour: count the
+    checkers there from their rims, and name the colour the stack's middle is nearer to."""
+    H = gray.shape[0]
+    half = H // 2
+    out = dict(read)
+    for key, (colour, n, conf) in read.items():
+        if colour is not None and not rims[names.index(colour)]:
+            continue
+        row, col = key
+        x0, x1 = spans[col]
+        xc = (x0 + x1) // 2
+        w = max(1, (x1 - x0) // 8)
+        strip = gray[:half, xc - w: xc + w + 1] if row == "top" else gray[H - half:, xc - w: xc + w + 1][::-1]
+        off = offset[0 if row == "top" else 1]
+        m, clear = rim_count(strip.mean(1), pitch, off)
+        if m <= n:
+            continue
+        if colour is None:
+            candidates = [k for k in (0, 1) if rims[k]]
+            if len(candidates) != 1:  # both could be: rims alone do not say which colour
+                continue
+            colour = names[candidates[0]]
+        out[key] = (colour, m, float(min(0.8, 0.2 * clear)))
+    return out

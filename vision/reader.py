@@ -189,6 +189,9 @@ class BoardReader:
         cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
         cols = checkers.recount_long_stacks(cols, profiles, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans,
                                             cal.pitch, cal.offset, cal.colours)
+        if any(cal.rims):
+            cols = checkers.rim_counts(cols, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans, cal.pitch,
+                                       cal.offset, cal.colours, cal.rims)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),

@@ -112,3 +112,18 @@ def test_a_dark_bar_and_black_checkers():
 def test_stack_period_of_a_tiny_pitch_is_none():
     # a pitch of a pixel or two (a calibration gone wrong) has no period to find, and no crash
     assert checkers.stack_period(np.arange(40, dtype=np.float32) % 3, 1.5) is None
+
+
+def test_white_checkers_on_white_points_are_counted_from_their_rims():
+    # the checkers are the colour of every other point: there only their rims show them
+    from vision import render
+
+    style = render.BoardStyle(
+        name="white on white", table=(120, 120, 115), frame=(70, 120, 170), area=(115, 115, 110),
+        points=((235, 235, 235), (140, 70, 30)), point_outline=None, bar=(70, 120, 170),
+        checkers=((232, 234, 236), (50, 120, 40)), checker_names=("white", "green"),
+        checker_rim=((150, 152, 155), (35, 85, 28)))
+    cal, right = _board_read_right(style)
+    light = 0 if cal.colours[0] != "green" else 1  # the colours are named as seen
+    assert cal.rims[light] and not cal.rims[1 - light], (cal.colours, cal.rims)
+    assert all(right)
