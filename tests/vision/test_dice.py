@@ -185,9 +185,9 @@ def _die_scene(pips, cocked_towards=None, tilt=0.7, angle=0.3, background=(40, 1
 
     from vision.render import _face_patch, _paste, _square
 
-    img = np.empty((240, 320, 3), np.uint8)
+    img = np.empty((1000, 1000, 3), np.uint8)  # the size read_dice works at: no enlarging
     img[:] = background
-    c, size = (160.0, 120.0), 40.0
+    c, size = (500.0, 500.0), 40.0
     top_patch = _face_patch(48, pips, (235, 238, 240), (25, 25, 25))
     if cocked_towards is None:
         _paste(img, _face_patch(8, None, tuple(int(v * 0.55) for v in background), None),
