@@ -1,4 +1,13 @@
-"""Find the board's outline in a frame: the largest four-sided region that stands out from the table."""
+"""Find the board's outline in a frame: the largest four-sided region that stands out from the table.
+
+Stages: a brightness threshold, else the colours unlike the table round the picture's edge (its
+spread taken robustly when a second board or a cup at the picture's edge widens it); regions
+running along the picture's edge are the table itself unless nothing else is found. The region's
+sides are snapped outwards to where the board meets the table when the threshold lost part of a
+shaded frame. A region that is no quadrilateral because something stands against it (a cup, a
+scoresheet) gives the four straight lines most of its outline lies on. A board whose frame is
+broken by an arm is reported as covered (locate_board) rather than not found.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -10,8 +10,9 @@ model; the pitch is fitted so that every stack's length is a whole number of che
 first checkers' width across the column: checkers are round); the label so read teaches the
 colour model and pitch again, and the BoardReader reads the photo with that calibration. There is
 no read-back check: nothing is known of the position to check against. A hand or arm crossing the
-board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side) gives
-a Reading with hand_in_view and no points, never a guess.
+board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side, within
+the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered)
+gives a Reading with hand_in_view and no points, never a guess.
 """
 from __future__ import annotations
 
