@@ -11,9 +11,17 @@ one reading with the same pips), and ms per image.
   its labelled dice as multisets of values (dice with unknown pips are left out). All those dice
   lie flat: "flat" counts the readings called flat in frames with dice.
 - rendered: frames from vision.render with two or three random dice (flat, cocked, on a checker,
-  in both halves), matched by centre as above.
+  in both halves), matched by centre as above. "cocked": cocked dice with a reading on them that
+  says cocked, of all cocked dice (a cocked die means a reroll whatever its pips); "flat->c": flat
+  dice read as cocked, of the flat dice read (each one stops the game for nothing).
+- rendered, realistic: the same through vision.render.random_view (random boards and dice colours,
+  grain, shadows, JPEG, clutter, the camera tilted up to TILT_MAX degrees). read_dice reads white
+  dice with dark pips only, so dark and coloured dice there count as missed.
+- cube: read_cube on rendered frames (every face, place, style, orientation, three sizes) with the
+  playing area's corners given, and the same frames with no cube (false cubes).
 
-    .venv/bin/python bench/dice_eval.py [--data ../shared/data] [--rendered 200] [-v]
+    .venv/bin/python bench/dice_eval.py [--data ../shared/data] [--rendered 200] [--cube 162]
+        [--only matteop|boards|rendered|realistic|cube] [-v]
 """
 from __future__ import annotations
 

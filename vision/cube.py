@@ -12,6 +12,16 @@ centre is taken into board coordinates: the middle band across the board is "mid
 or the centre line of a board with no bar); nearer the top or bottom edge (on the bar's ends or
 just outside the frame) it belongs to the player who sits at that edge, i.e. the player whose home
 row it is. The turn of the digits says the same (they face the owner) and is used without geometry.
+
+Any light cube with dark figures is read (its colour is not learnt: only strongly coloured blobs are
+no cube). Digits are found as bright square blobs and, where the cube's outline does not stand out
+(a white cube on a white board), as clusters of dark ink; dark marks longer than a cube (a centre
+line running under it) are left out first, and solid or speck-like ink (a die's body or pip) is
+never read as digits.
+
+Not reading it every frame: `cube_signature(frame, region)` is a coarse grey fingerprint of the
+area searched (about a tenth of read_cube's time) and `CachedCubeReader()` wraps read_cube so it
+reads again only when that fingerprint changed: `BoardReader(calibration, read_cube=CachedCubeReader())`.
 """
 from __future__ import annotations
 
