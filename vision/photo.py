@@ -451,12 +451,13 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
 
 def _covered_calibration(image: np.ndarray, found: BoardOutline) -> Calibration:
     """The geometry alone of a partly covered board (its outline taken for the playing area, no
-    colours): enough to draw where the board is on an overlay, nothing to read with."""
+    colours: the two named as a first label names them): enough to draw where the board is on an
+    overlay, nothing to read with."""
     outer = np.float32(found.corners)
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
     outer = turn_corners(outer, rotate)
-    return _probe(_base(image, rotate, outer, outer, None))
+    return _probe(_base(image, rotate, outer, outer, None), names=("colour0", "colour1"))  # colours not seen
 
 
 def _full_size(reading: Reading, cal: Calibration, scale: float, size) -> tuple[Reading, Calibration]:

@@ -78,3 +78,17 @@ def test_unreadable_photo_is_one_line_error(tmp_path, capsys):
     assert cli.main(["read", str(dark)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "too dark" in err
+
+
+def test_cli_board_partly_covered_says_hand_in_view(shared_data, tmp_path, capsys):
+    """An arm across the board's frame (the outline broken): `read` says hand in view, with an
+    overlay of where the board is; `calibrate` refuses in one line."""
+    path = shared_data / "boards" / "gallbotond" / "2024-03-16_20_55_47_frame7.jpg"
+    overlay = tmp_path / "out.png"
+    assert cli.main(["read", str(path), "--json", "--position", "--overlay", str(overlay)]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["hand_in_view"] and got["top"] is None and "position" not in got
+    assert cv2.imread(str(overlay)) is not None
+    assert cli.main(["calibrate", str(path), "-o", str(tmp_path / "board.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "hand or arm" in err
