@@ -8,6 +8,7 @@ the playing area to a small canonical rectangle where the 12 points of a row are
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import pathlib
@@ -19,7 +20,8 @@ import numpy as np
 from . import labels as labels_mod
 from .errors import CalibrationError, CalibrationMismatchError, ImageReadError  # noqa: F401 (re-exported)
 from .image import as_image  # noqa: F401 (re-exported)
-from .outline import find_outline, order_corners  # noqa: F401 (re-exported)
+from .outline import find_outline as find_drawn_outline
+from .outline import order_corners  # noqa: F401 (re-exported)
 
 log = logging.getLogger(__name__)
 
@@ -296,6 +298,22 @@ def pip_total(label: dict, home: str, colours: tuple[str, str]) -> int:
 
 # --------------------------------------------------------------------------- calibration
 
+def find_outline(image) -> np.ndarray:
+    """The board's outline (4 corners, image order): from ArUco markers at its corners when three
+    or four are in view (hardware/aruco_markers.py prints them), else from the board itself."""
+    from .markers import find_markers  # (markers.py imports vision.outline)
+
+    image = as_image(image)
+    marked = find_markers(image)
+    return marked if marked is not None else find_drawn_outline(image)
+
+
+def _trays_from(data, where: str) -> tuple:
+    from .trays import Tray
+
+    return tuple(Tray.from_dict(t, where) for t in data)
+
+
 @dataclass(frozen=True)
 class Calibration:
     """What the reader needs to know about one board under one camera; saved as JSON."""
@@ -316,6 +334,7 @@ class Calibration:
     reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
     rims: tuple[bool, bool] = (False, False)  # per colour: nearly a point's colour, counted by rims there
+    trays: tuple = field(default=(), repr=False)  # vision.trays.Tray beside the playing area, if any
 
     # ---- geometry
     def homography(self) -> np.ndarray:
@@ -375,6 +394,7 @@ class Calibration:
             "reference": [list(r) for r in self.reference],
             "light": self.light,
             "rims": list(self.rims),
+            "trays": [t.to_dict() for t in self.trays],
         }
 
     @classmethod
@@ -399,6 +419,7 @@ class Calibration:
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
                 light=bool(data.get("light", False)),
                 rims=tuple(bool(v) for v in data.get("rims", (False, False))),
+                trays=_trays_from(data.get("trays", ()), where),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise CalibrationMismatchError(f"{where}: calibration file is incomplete or malformed ({exc!r})") from exc
@@ -516,4 +537,7 @@ class Calibration:
         from .occlusion import ring_reference
 
         reference = ring_reference(image, base["outer"], base["corners"])
-        return cls(**base, colours=colours, players=players_, home=home_, reference=reference, **fields)
+        cal = cls(**base, colours=colours, players=players_, home=home_, reference=reference, **fields)
+        from .trays import find_trays  # (trays.py imports this module)
+
+        return dataclasses.replace(cal, trays=find_trays(image, cal))

@@ -40,6 +40,7 @@ class Reading:
     home: str = "bottom right"
     occlusion: float = 0.0  # the gate's score (1.0 = its limit)
     board_found: bool = True  # False: the board's outline is not where the calibration has it
+    beside_board: Optional[tuple[tuple[str, int], ...]] = None  # borne off in the trays, None: not seen
 
     @property
     def readable(self) -> bool:
@@ -83,7 +84,7 @@ class Reading:
             "top": None,
             "bottom": None,
             "bar": {c: 0 for c in self.players},
-            "beside_board": None,
+            "beside_board": dict(self.beside_board) if self.beside_board is not None else None,
             "dice": [
                 {"pips": d.pips, "flat": d.flat, "where": d.where, "box": list(d.box), "confidence": d.confidence}
                 for d in self.dice
@@ -110,11 +111,12 @@ class BoardReader:
     """Reads frames of the board a Calibration was made on."""
 
     def __init__(self, calibration: Calibration, *, read_dice: Callable | None | bool = True,
-                 read_cube: Callable | None | bool = True, follow_board: bool = True):
+                 read_cube: Callable | None | bool = True, follow_board: bool = True, read_trays: bool = True):
         self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
         self._spans = [calibration.column_span(c) for c in range(12)]
         self._use(calibration)
         self.follow_board = follow_board
+        self.read_trays = read_trays  # borne-off checkers in the calibration's trays, if it found any
         self._read_dice = _optional(read_dice, "vision.dice", "read_dice")
         if read_cube is True:  # the cube is read again only when its area changed (a few ms saved a frame)
             try:
@@ -154,7 +156,8 @@ class BoardReader:
         corners = cv2.perspectiveTransform(np.float32(cal.corners).reshape(-1, 1, 2), move).reshape(4, 2)
         self._use(dataclasses.replace(
             cal, corners=tuple(tuple(map(float, c)) for c in corners),
-            outer=tuple(tuple(map(float, c)) for c in outer)), moved=True)
+            outer=tuple(tuple(map(float, c)) for c in outer),
+            trays=tuple(t.moved(move) for t in cal.trays)), moved=True)
         log.debug("board moved: geometry follows it")  # the demo camera moves every frame: not news
         return True
 
@@ -199,8 +202,15 @@ class BoardReader:
         bar, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours)
         dice = tuple(self._dice(frame, classes)) if self._read_dice else ()
         cube = self._cube(frame) if self._read_cube else None
-        return Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar,
-                       dice=dice, cube=cube, confidence=conf, occlusion=score, **common)
+        beside = self._trays(frame) if cal.trays and self.read_trays else None
+        return Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar, dice=dice, cube=cube,
+                       confidence=conf, occlusion=score, beside_board=beside, **common)
+
+    def _trays(self, frame):
+        from .trays import read_tray_counts, readable
+
+        tray = read_tray_counts(frame, self.calibration, self.calibration.trays)
+        return tuple(tray.counts) if readable(tray) else None
 
     def where(self, x: float, y: float, classes: np.ndarray | None = None, size: float = 0.0) -> str:
         """Which part of the board the image point (x, y) lies on, as a die's `where`.
@@ -280,7 +290,8 @@ class StableReader:
 
     @staticmethod
     def _key(reading: Reading):
-        return (reading.top, reading.bottom, reading.bar, tuple(sorted(d.pips for d in reading.dice)))
+        return (reading.top, reading.bottom, reading.bar, tuple(sorted(d.pips for d in reading.dice)),
+                reading.beside_board)
 
     def feed(self, reading: Reading) -> Reading | None:
         """Add a reading; return it when it becomes the new committed reading, else None."""

@@ -346,3 +346,17 @@ def test_the_cube_is_read_again_only_when_its_area_changed(rendered_calibrations
     assert reader.read(a).cube == first and reader._read_cube.reads == 1  # same frame: not read again
     turned = reader.read(b).cube
     assert reader._read_cube.reads == 2 and turned is not None and turned.face == 4
+
+
+def test_borne_off_checkers_in_the_tray_are_read():
+    view = render.BoardView(style="tournament", orientation="bottom left", perspective=0.0)  # 1280x720
+    start_image, _ = render.render_frame(START, START, view, rng=3)
+    cal = Calibration.from_image(start_image)
+    assert cal.trays  # the tournament board has a tray beside the playing area
+    assert Calibration.from_dict(cal.to_dict()).trays == cal.trays
+    p0 = (0, 2, 2, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # 6 borne off
+    p1 = (1, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0)  # 3 borne off
+    image, truth = render.render_frame(p0, p1, view, rng=4)
+    reading = BoardReader(cal, read_dice=False).read(image)
+    assert reading.to_label_dict()["beside_board"] == truth["beside_board"]
+    assert dict(reading.beside_board) == {view.colour_of[0]: 6, view.colour_of[1]: 3}
