@@ -152,9 +152,9 @@ def _candidates(gray: np.ndarray, sat: np.ndarray, side_range: tuple[float, floa
     return out
 
 
-def _ink_candidates(gray: np.ndarray, side_range: tuple[float, float]):
-    """Squares around clusters of dark ink (the digits), for a cube whose outline does not stand out
-    (a white cube on a white board): (centre, side, angle) for each plausible side."""
+def _ink_clusters(gray: np.ndarray, side_range: tuple[float, float]):
+    """Clusters of dark ink that may be a cube's digits, for a cube whose outline does not stand out
+    (a white cube on a white board): (centre, long side, short side, angle) of each."""
     lo, hi = side_range
     k = int(hi) | 1
     closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
@@ -162,12 +162,16 @@ def _ink_candidates(gray: np.ndarray, side_range: tuple[float, float]):
     dark = ((black > 25) & (black > 0.3 * closed)).astype(np.uint8)
     # dark marks too long to be a cube's digits (a board's centre line running under the cube, the
     # cube's shadow joined to it) are left out before the digits are joined into one cluster
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    if n > 1:
-        too_long = np.flatnonzero(np.maximum(stats[:, 2], stats[:, 3]) > 0.85 * hi)
-        too_long = too_long[too_long > 0]
-        if len(too_long):
-            dark[np.isin(labels, too_long)] = 0
+    # (found at half size: a quarter of the work, and a long line stays long)
+    half = cv2.resize(dark, (dark.shape[1] // 2, dark.shape[0] // 2), interpolation=cv2.INTER_NEAREST)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(half, connectivity=8)
+    long_ = np.flatnonzero(np.maximum(stats[1:, 2], stats[1:, 3]) > 0.85 * hi / 2) + 1
+    if len(long_):
+        lut = np.zeros(n, np.uint8)
+        lut[long_] = 1
+        lines = cv2.dilate(lut[labels], np.ones((3, 3), np.uint8))
+        lines = cv2.resize(lines, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
+        dark[lines > 0] = 0
     gap = max(2, int(round(0.12 * lo)))
     joined = cv2.dilate(dark, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * gap + 1, 2 * gap + 1)))
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -180,17 +184,34 @@ def _ink_candidates(gray: np.ndarray, side_range: tuple[float, float]):
         if len(rows) < 6:
             continue
         (cx, cy), (a, b), angle = cv2.minAreaRect(np.column_stack([cols, rows]).astype(np.float32))
-        long_, short = max(a, b), min(a, b)
-        centre = (float(x + cx), float(y + cy))
-        # a single digit's box says little about the cube's turn: the cube's own edges say more
+        if min(a, b) < 0.2 * lo:
+            continue  # a thin line (a point's outline, a crack): digits are a third of the cube wide or more
+        out.append(((float(x + cx), float(y + cy)), max(a, b), min(a, b), angle))
+    return out
+
+
+def _ink_candidates(clusters, side_range: tuple[float, float]):
+    """Squares around the ink clusters, turned as the ink is: (centre, side, angle) for each
+    plausible side (the digits' width is about 0.72 of the cube's side, their height 0.5)."""
+    lo, hi = side_range
+    return [(centre, side, angle) for centre, long_, short, angle in clusters
+            for side in (long_ / 0.72, short / 0.5, long_ / 0.5) if lo <= side <= hi]
+
+
+def _ink_candidates_again(gray: np.ndarray, clusters, side_range: tuple[float, float]):
+    """Where the first squares read nothing: turned as the cube's own edges are (a single digit's box
+    says little about the cube's turn), and a little smaller (blurred digits look wider than they are)."""
+    lo, hi = side_range
+    out = []
+    for centre, long_, short, angle in clusters:
         turns = [angle]
         edge = _edge_turn(gray, centre, long_ / 0.6)
         if abs((edge - angle + 45) % 90 - 45) > 5:
             turns.append(edge)
-        # blurred digits look wider than they are: a crop a little smaller stays on the cube
-        for side in (long_ / 0.72, 0.88 * long_ / 0.72, short / 0.5, long_ / 0.5):
+        for side, again in ((long_ / 0.72, True), (0.88 * long_ / 0.72, False), (short / 0.5, True),
+                            (long_ / 0.5, True)):
             if lo <= side <= hi:
-                out.extend((centre, side, t) for t in turns)
+                out.extend((centre, side, t) for t in turns[again:])
     return out
 
 
@@ -206,8 +227,10 @@ def _edge_turn(gray: np.ndarray, centre, side: float) -> float:
         return 0.0
     gx = cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3)
-    z = (gx + 1j * gy) ** 4 / np.maximum(gx * gx + gy * gy, 1e-6)
-    return math.degrees(float(np.angle(z.sum())) / 4)
+    # (gx + i gy)^4 / |g|^2 in real arithmetic: cos and sin of four times the angle, weighted by |g|^2
+    c2, s2 = gx * gx - gy * gy, 2 * gx * gy
+    m2 = np.maximum(gx * gx + gy * gy, 1e-6)
+    return math.degrees(math.atan2(float(((2 * c2 * s2) / m2).sum()), float(((c2 * c2 - s2 * s2) / m2).sum())) / 4)
 
 
 def _upright_crop(gray: np.ndarray, centre, side: float, angle: float, size: int = 64) -> np.ndarray:
@@ -284,16 +307,26 @@ def read_cube(image: np.ndarray, calibration=None, *, region: Optional[Sequence[
         m = min(gray.shape)
         side_range = (m / 60, m / 5)
 
-    best = None
-    for (cx, cy), side, angle in _candidates(gray, sat, side_range) + _ink_candidates(gray, side_range):
-        crop = _upright_crop(gray, (cx, cy), side, angle)
-        if not _plain_margin(crop):
-            continue
-        face, quarter, score = read_face(crop)
-        if score < MIN_SCORE:
-            continue
-        if best is None or score > best[0]:
-            best = (score, face, (cx + ox, cy + oy), angle, quarter)
+    def best_of(candidates, best=None):
+        for (cx, cy), side, angle in candidates:
+            crop = _upright_crop(gray, (cx, cy), side, angle)
+            if not _plain_margin(crop):
+                continue
+            face, quarter, score = read_face(crop)
+            if score < MIN_SCORE:
+                continue
+            if best is None or score > best[0]:
+                best = (score, face, (cx + ox, cy + oy), angle, quarter)
+        return best
+
+    clusters = _ink_clusters(gray, side_range)
+    best = best_of(_candidates(gray, sat, side_range) + _ink_candidates(clusters, side_range))
+    if best is None and clusters:  # look again, harder, where nothing was read
+        if to_unit is not None:  # only across the middle, where a centre line or the bar runs under the cube
+            centres = np.float64([[[c[0][0] + ox, c[0][1] + oy] for c in clusters]])
+            v = cv2.perspectiveTransform(centres, to_unit)[0, :, 1]
+            clusters = [c for c, vv in zip(clusters, v) if 0.3 <= vv <= 0.7]
+        best = best_of(_ink_candidates_again(gray, clusters, side_range))
     if best is None:
         return None
     score, face, (cx, cy), angle, quarter = best
