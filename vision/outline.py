@@ -31,7 +31,8 @@ def _quad_candidates(mask: np.ndarray, min_fill: float, covered: list | None = N
                      bulged: list | None = None) -> list[tuple[float, np.ndarray]]:
     """(area, 4 corners) of the large, nearly convex four-sided regions of a binary mask. Regions
     whose hull is four-sided and traced by the region's edge along most of its length but which
-    fill too little of it (a frame broken by an arm laid across it) go to `covered` if given;
+    fill too little of it (a frame broken by an arm laid across it) go to `covered` if given, as
+    (area, corners, contour, mask shape) for _traced_only to check;
     large regions whose hull is not four-sided (a board with a cup against it) to `bulged` as
     (hull area, contour, mask, min_fill)."""
     area_img = mask.shape[0] * mask.shape[1]
@@ -51,8 +52,8 @@ def _quad_candidates(mask: np.ndarray, min_fill: float, covered: list | None = N
         quad = order_corners(approx.reshape(4, 2).astype(np.float32))
         if fill >= min_fill:
             out.append((area, _fit_sides(contour.reshape(-1, 2).astype(np.float32), quad)))
-        elif covered is not None and _traced(mask.shape, contour, quad) >= COVERED_TRACED:
-            covered.append((area, quad))
+        elif covered is not None:
+            covered.append((area, quad, contour, mask.shape))
     return out
 
 
@@ -115,6 +116,13 @@ def _four_sides(area: float, contour: np.ndarray, mask: np.ndarray, min_fill: fl
     cv2.fillPoly(inside, [np.int32(np.round(quad)).reshape(-1, 1, 2)], 255)
     fill = cv2.countNonZero(cv2.bitwise_and(region, inside)) / max(cv2.countNonZero(inside), 1)
     return (quad_area, quad) if fill >= min_fill else None
+
+
+def _traced_only(maybe: list) -> list:
+    """(area, corners) of the candidates for a covered board whose outline is traced by the
+    region's edge along most of its length (checked only when no whole board is found)."""
+    return [(area, quad) for area, quad, contour, shape in maybe
+            if _traced(shape, contour, quad) >= COVERED_TRACED]
 
 
 def _traced(shape, contour: np.ndarray, quad: np.ndarray) -> float:
@@ -291,7 +299,7 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     its sides snapped to where the board meets the table. Outlines of partly covered boards seen
     on the way go to `covered` as (area, corners at 640 pixels across) if given."""
     image = as_image(image)
-    covered = [] if covered is None else covered
+    maybe: list = []  # regions that may be a board partly covered
     h, w = image.shape[:2]
     scale = 640.0 / max(h, w)
     small = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
@@ -302,7 +310,7 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     cut = []  # regions running along the picture's edge: the table itself, or a board cut off
     bulged: list = []  # regions with something against them: tried last
-    found = _in_view(_quad_candidates(bright, 0.9, covered, bulged), small.shape, cut)
+    found = _in_view(_quad_candidates(bright, 0.9, maybe, bulged), small.shape, cut)
     if not found:
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
         b = max(2, int(min(small.shape[:2]) * 0.03))
@@ -316,15 +324,16 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
         # (not when a partly covered board was seen: the arm would be taken for board)
         wide, robust = float(np.percentile(away, 90)), TABLE_SPREAD * float(np.median(away))
         for spread in (wide, robust) if robust < wide else (wide,):
-            if spread is robust and covered:
+            if spread is robust and _traced_only(maybe):
                 break
             not_table = (distance > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
             not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-            found = _in_view(_quad_candidates(not_table, 0.85, covered, bulged), small.shape, cut)
+            found = _in_view(_quad_candidates(not_table, 0.85, maybe, bulged), small.shape, cut)
             if found:
                 break
     found = found or cut
-    if not found and not covered:  # a board with a cup or a sheet against its edge
+    seen = [] if found else _traced_only(maybe)
+    if not found and not seen:  # a board with a cup or a sheet against its edge
         for candidate in sorted(bulged, key=lambda c: -c[0]):
             quad = _four_sides(*candidate)
             if quad is not None:
@@ -332,6 +341,8 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
                 if found:
                     break
     if not found:
+        if covered is not None:
+            covered.extend(seen)
         raise CalibrationError("no board found: no large four-sided region stands out from the table")
     quad = snap_to_edges(cv2.cvtColor(small, cv2.COLOR_BGR2LAB), max(found, key=lambda c: c[0])[1])
     return order_corners(quad / scale)
