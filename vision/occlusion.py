@@ -68,6 +68,20 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
     return M, (W, H), mask > 0, sectors, checker
 
 
+def _without_trays(mask: np.ndarray, M: np.ndarray, trays, checker: float) -> np.ndarray:
+    """The ring with the trays left out: checkers borne off into a tray are no hand."""
+    if not trays:
+        return mask
+    out = mask.astype(np.uint8).copy() if mask.dtype != np.uint8 else mask.copy()
+    pad = max(1, int(round(0.3 * checker)))
+    for tray in trays:
+        quad = cv2.perspectiveTransform(np.float32(tray.quad).reshape(-1, 1, 2), M).reshape(4, 2)
+        centre = quad.mean(0)
+        grown = centre + (quad - centre) * 1.0 + np.sign(quad - centre) * pad
+        cv2.fillConvexPoly(out, np.int32(np.round(grown)), 0)
+    return out > 0 if mask.dtype == bool else out
+
+
 def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], ...]:
     """The gray ring image of a calibration frame, as nested tuples for the JSON file."""
     M, size, _, _, _ = _ring_geometry(outer, corners)
@@ -84,6 +98,7 @@ class OcclusionGate:
         ref_size = (len(calibration.reference[0]), len(calibration.reference)) if calibration.reference else None
         self.M, self.size, self.mask, sectors, self.checker = _ring_geometry(
             calibration.outer, calibration.corners, ref_size)
+        self.mask = _without_trays(self.mask, self.M, getattr(calibration, "trays", ()), self.checker)
         self.sector_of = sectors[self.mask]
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
         self.sector_limit = sector_limit

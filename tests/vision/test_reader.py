@@ -360,3 +360,20 @@ def test_borne_off_checkers_in_the_tray_are_read():
     reading = BoardReader(cal, read_dice=False).read(image)
     assert reading.to_label_dict()["beside_board"] == truth["beside_board"]
     assert dict(reading.beside_board) == {view.colour_of[0]: 6, view.colour_of[1]: 3}
+
+
+def test_checkers_borne_off_into_the_tray_are_no_hand():
+    import numpy as np
+
+    # a realistic board: the gate's strip along the frame passes the tray, where 8 checkers now lie
+    rng = np.random.default_rng(0)
+    view = render.random_view(rng, render.random_style(rng))
+    cal = Calibration.from_image(render.render_frame(START, START, view, rng=0)[0])
+    assert cal.trays
+    home = (0, 2, 2, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # 8 borne off
+    other = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+    for p0, p1 in ((home, other), (other, home)):
+        image, truth = render.render_frame(p0, p1, view, rng=0)  # one camera: the seed draws it
+        reading = BoardReader(cal, read_dice=False).read(image)
+        assert not reading.hand_in_view
+        assert labels_mod.compare(reading.to_label_dict(), truth).board_right
