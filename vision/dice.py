@@ -760,17 +760,25 @@ def _outward(crop: np.ndarray) -> list[np.ndarray]:
     return [crop[:, c:], crop[:, :c + 1][:, ::-1], crop[c:, :].T, crop[:c + 1, :][::-1, :].T]
 
 
+def _median(values) -> float:
+    """The median of a short 1-D array (numpy's own costs more than the sort on these sizes)."""
+    v = np.sort(np.ravel(values))
+    return float(v[len(v) // 2]) if len(v) else 0.0
+
+
 def _edges(arr: np.ndarray, rows: slice):
     """Level profile outward (85th percentile across, past the pips), the face's edge, the next edge."""
     S = CANON_SIDE
     band = np.sort(arr[rows], axis=0)
     prof = band[int(round(0.85 * (len(band) - 1)))]
     smooth = cv2.GaussianBlur(np.float32(prof).reshape(1, -1), (0, 0), 1.0).ravel()
-    grad = np.gradient(smooth)
+    grad = np.empty_like(smooth)
+    grad[1:-1] = (smooth[2:] - smooth[:-2]) / 2
+    grad[0], grad[-1] = smooth[1] - smooth[0], smooth[-1] - smooth[-2]
     lo, hi = int(0.36 * S), int(0.8 * S)
     # the face's edge: where the level first leaves the face's own (a cocked die's side face is a
     # weaker step than the table beyond it), else the steepest drop
-    face = float(np.median(smooth[:int(0.3 * S)]))
+    face = float(_median(smooth[:int(0.3 * S)]))
     off = np.flatnonzero(np.abs(smooth[lo:hi] - face) > FACE_LEAVES * face)
     e1 = lo + int(off[0]) if len(off) else lo + int(np.argmin(grad[lo:hi]))
     a, b = e1 + int(SIDE_DEPTH[0] * S), min(len(prof) - int(0.35 * S), e1 + int(SIDE_DEPTH[1] * S))
@@ -790,9 +798,9 @@ def _side_face_beside(arr: np.ndarray, edges=None) -> bool:
     p0, p1 = e1 + int(0.08 * S), e2 - int(0.08 * S)
     if p1 - p0 < 3:
         return False
-    top = float(np.median(prof[:max(2, e1 - int(0.08 * S))]))
-    level = float(np.median(prof[p0:p1]))
-    beyond = float(np.median(prof[e2 + int(0.1 * S):e2 + int(0.3 * S)]))
+    top = float(_median(prof[:max(2, e1 - int(0.08 * S))]))
+    level = float(_median(prof[p0:p1]))
+    beyond = float(_median(prof[e2 + int(0.1 * S):e2 + int(0.3 * S)]))
     # the face read may be the side face itself (the top face's pips were lost): then the other
     # face, brighter, lies beside it
     shaded = SIDE_SHADE[0] * top <= level <= SIDE_SHADE[1] * top or SIDE_SHADE[0] * level <= top <= SIDE_SHADE[1] * level
@@ -811,7 +819,7 @@ def _side_face_beside(arr: np.ndarray, edges=None) -> bool:
     # as wide as the top face: across the middle of the strip, the side face ends where the top face's
     # edge does, on both sides (another die beside this one lies anywhere)
     mid = arr[:, (p0 + p1) // 2 - 1:(p0 + p1) // 2 + 2].mean(axis=1)
-    if sum(abs(float(np.median(ends)) - level) >= SIDE_STEP * top
+    if sum(abs(float(_median(ends)) - level) >= SIDE_STEP * top
            for ends in (mid[c + int(0.62 * S):c + int(0.8 * S)], mid[c - int(0.8 * S):c - int(0.62 * S)])) < 1:
         return False
     # pips: small, filled dark spots inside the strip (round, or flattened outward as a side face
