@@ -68,11 +68,31 @@ def _longest_run(flags: np.ndarray) -> int:
     return best
 
 
-def side_departures(band: np.ndarray, valid: np.ndarray, inside: int = 0) -> np.ndarray:
+RUN_CHECKERS = 0.8  # a departing run more than this share of whose positions show checkers is checkers
+
+
+ON_TABLE = 0.25  # but not if this share of its positions departs on the table outside the outline too
+
+
+def _longest_foreign_run(flags: np.ndarray, checker: np.ndarray, outside: np.ndarray) -> int:
+    """Length of the longest run of True in `flags` that is not checkers: a run is dropped only when
+    nearly all along it shows checkers and it stays within the outline (checkers borne off into a
+    tray, on the bar, at the points' bases); a hand over checkers comes from the table."""
+    best = start = 0
+    for i in range(len(flags) + 1):
+        if i < len(flags) and flags[i]:
+            continue
+        if i > start and (checker[start:i].mean() <= RUN_CHECKERS or outside[start:i].mean() >= ON_TABLE):
+            best = max(best, i - start)
+        start = i + 1
+    return best
+
+
+def side_departures(band: np.ndarray, valid: np.ndarray, inside: int = 0, until: int | None = None) -> np.ndarray:
     """Per position along a side, how far its profile departs from the side's median profile, in
     units of the edge's contrast, over the depths from `inside` on (the band's part within the
     board's outline: a thing on the table beside the board departs only outside it, a hand or arm
-    reaching onto the board departs inside too); positions partly outside the picture count as
+    reaching onto the board departs inside too), up to depth `until` (None: the band's end); positions partly outside the picture count as
     not departing."""
     med = np.median(band, axis=0)  # (D, 3)
     gray = med.mean(1)
@@ -83,14 +103,28 @@ def side_departures(band: np.ndarray, valid: np.ndarray, inside: int = 0) -> np.
     diff = np.maximum(np.maximum(lo[None] - band, band - hi[None]), 0.0)  # (L, D, 3)
     diff = np.linalg.norm(diff, axis=2) / contrast
     cover = valid.mean(1)
-    diff, valid = diff[:, inside:], valid[:, inside:]
+    diff, valid = diff[:, inside:until], valid[:, inside:until]
     score = np.where(valid, diff, 0.0).sum(1) / np.maximum(valid.sum(1), 1)
     return np.where(cover > 0.5, score, 0.0)
 
 
-def hand_score(image: np.ndarray, outer, corners) -> float:
+CHECKER_SHARE = 0.25  # a position whose pixels within the outline are mostly checker-coloured is checkers
+
+
+def checker_positions(band: np.ndarray, valid: np.ndarray, inside: int, is_checker) -> np.ndarray:
+    """Per position along a side, True where most of the band's pixels within the outline have a
+    checker's colour (`is_checker`: BGR (N, 3) uint8 -> bool (N,)): checkers borne off into a tray,
+    on the bar or at the points' bases, which depart from the side's profile but are no hand."""
+    part = np.clip(band[:, inside:], 0, 255).astype(np.uint8)
+    ok = valid[:, inside:]
+    hit = np.asarray(is_checker(part.reshape(-1, 3)), bool).reshape(ok.shape) & ok
+    return hit.sum(1) > CHECKER_SHARE * np.maximum(ok.sum(1), 1)
+
+
+def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
     """The longest run along any side of the board's edge departing from that side's own profile,
-    in units of LONG checkers: 1.0 and above is a hand or arm crossing the edge."""
+    in units of LONG checkers: 1.0 and above is a hand or arm crossing the edge. With `is_checker`
+    (a colour test, see checker_positions) positions showing checkers do not count."""
     best = 0.0
     for band, valid, checker, pad in _sides(image, outer, corners):
         if band.shape[0] < 4 or band.shape[1] < pad + 2:
@@ -98,7 +132,11 @@ def hand_score(image: np.ndarray, outer, corners) -> float:
         # departing across the whole depth (as a hand crossing the edge does) and within the
         # outline too (a cup or a second board beside the board departs outside it only)
         departs = (side_departures(band, valid) > CHANGE) & (side_departures(band, valid, pad) > CHANGE)
-        run = _longest_run(departs)
+        if is_checker is not None and departs.any():
+            on_table = side_departures(band, valid, 0, max(1, pad - SLACK)) > CHANGE
+            run = _longest_foreign_run(departs, checker_positions(band, valid, pad, is_checker), on_table)
+        else:
+            run = _longest_run(departs)
         best = max(best, run / (LONG * checker))
     return best
 

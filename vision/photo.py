@@ -440,13 +440,25 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         reading = Reading(hand_in_view=True, occlusion=1.0, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
     cal = calibrate_photo(small, found.corners)
-    score = hand_score(small, cal.outer, cal.corners)
+    score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal))
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
     else:
         reading = BoardReader(cal, follow_board=False).read(small)
     return _full_size(reading, cal, scale, (w, h))
+
+
+def checker_colour_test(cal: Calibration):
+    """A colour test for the hand gate: BGR pixels (N, 3) uint8 -> True where the calibration's
+    colour model takes them for a checker and they are near its colour (not foreign)."""
+    lut_class, lut_dist = checkers.build_lut(cal.centroids)
+    classes = [c for c in {int(c[0]) for c in cal.centroids} if c not in (checkers.BOARD, checkers.BAR)]
+
+    def test(pixels: np.ndarray) -> np.ndarray:
+        idx = checkers.bin_index(pixels)
+        return np.isin(lut_class[idx], classes) & (lut_dist[idx] <= cal.distance_limit)
+    return test
 
 
 def _covered_calibration(image: np.ndarray, found: BoardOutline) -> Calibration:

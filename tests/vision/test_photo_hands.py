@@ -127,3 +127,36 @@ def test_clutter_beside_the_board_is_not_a_hand(style, seed):
     reading = read_photo(image)
     assert not reading.hand_in_view
     assert labels.compare(reading.to_label_dict(), truth).right == 24
+
+
+CHECKER_BGR = np.array((150, 60, 40))
+
+
+def _is_checker(pixels):
+    """The drawn boards' checker colour (dark blue)."""
+    return np.abs(pixels.astype(int) - CHECKER_BGR).max(1) < 30
+
+
+def test_checkers_in_a_tray_by_the_edge_are_not_a_hand():
+    """Checkers borne off into a tray lie along the frame within the outline: a long run departing
+    from the edge's profile, but checker-coloured and not on the table (realistic rendered boards
+    with checkers borne off were taken for a hand)."""
+    img, outer, corners = _board()
+    for x in range(180, 320, 28):  # five checkers side by side in the bottom frame
+        cv2.circle(img, (x, 355), 15, tuple(int(v) for v in CHECKER_BGR), -1)
+    assert hand_in_photo(img, outer, corners)  # without the colour test: a "hand"
+    assert hand_score(img, outer, corners, _is_checker) < 1.0
+
+
+def test_checker_coloured_arm_from_the_table_is_still_a_hand():
+    img, outer, corners = _board()
+    cv2.ellipse(img, (200, 20), (45, 120), 10, 0, 360, tuple(int(v) for v in CHECKER_BGR), -1)
+    assert hand_score(img, outer, corners, _is_checker) >= 1.0
+
+
+def test_hand_over_checkers_in_a_tray_is_still_a_hand():
+    img, outer, corners = _board()
+    for x in range(180, 320, 28):
+        cv2.circle(img, (x, 355), 15, tuple(int(v) for v in CHECKER_BGR), -1)
+    cv2.ellipse(img, (240, 400), (45, 120), 10, 0, 360, (120, 150, 210), -1)  # an arm from below
+    assert hand_score(img, outer, corners, _is_checker) >= 1.0
