@@ -333,7 +333,8 @@ class Calibration:
     distance_limit: float  # colour distance above which a pixel is foreign (hand, sleeve)
     reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
-    rims: tuple[bool, bool] = (False, False)  # per colour: nearly a point's colour, counted by rims there
+    rims: tuple[int, ...] = (-1, -1, -1, -1)  # per kind of point (checkers.cell_kind): the checker colour
+    # nearly that point's own colour (counted there from its rims), or -1
     trays: tuple = field(default=(), repr=False)  # vision.trays.Tray beside the playing area, if any
 
     # ---- geometry
@@ -418,7 +419,7 @@ class Calibration:
                 distance_limit=float(data["distance_limit"]),
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
                 light=bool(data.get("light", False)),
-                rims=tuple(bool(v) for v in data.get("rims", (False, False))),
+                rims=tuple(int(v) for v in data.get("rims", (-1, -1, -1, -1))),
                 trays=_trays_from(data.get("trays", ()), where),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as exc:

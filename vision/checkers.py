@@ -377,8 +377,11 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         samples.append(px)
     middles = np.array([np.median(px, 0) for px in samples], np.float32)
     # a checker colour that is nearly a point's colour: its checkers on such points are counted
-    # from their rims (see rim_counts)
-    rims = tuple(bool(np.sqrt(((board_c - m) ** 2).sum(1)).min() < RIM_NEAR) for m in middles)
+    # from their rims (see rim_counts); judged per kind of point (row, and which of the two colours)
+    board_like = [bool(np.sqrt(((board_c - m) ** 2).sum(1)).min() < RIM_NEAR) for m in middles]
+    rims = _rim_colours(lab, spans, label, skip, middles)
+    if sum(board_like) == 1:  # one colour only is like the board: it is the one to count by rims anywhere
+        rims = tuple(r if r >= 0 else board_like.index(True) for r in rims)
     if bar_px is not None and len(bar_px) >= 20:
         # the bar's colours are board on the points too (the frame's edge shows there), unless
         # one of them is a checker's colour (a dark wooden bar and black checkers): judged
@@ -398,7 +401,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     classes, dist = classify(idx, centroids, probe.bar)
     profiles = column_profiles(classes, spans, H)
     # pitch and offset: least squares of stack extent against the labelled count
-    xs, ys, rs, ks = [], [], [], []
+    xs, ys, rs, ks, ts = [], [], [], [], []
     for (row, col), prof in profiles.items():
         if (row, col) in skip:
             continue
@@ -411,8 +414,9 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             ys.append(ext)
             rs.append(row)
             ks.append(colours.index(colour))
-    if any(rims) and not all(rims):  # a colour nearly a point's: its stacks may look short, fit the other's
-        sure = [i for i, k in enumerate(ks) if not rims[k]]
+            ts.append(cell_kind(row, col))
+    if any(r >= 0 for r in rims):  # on a point of their own colour stacks look short: fit the others
+        sure = [i for i, (k, t) in enumerate(zip(ks, ts)) if rims[t] != k and not (sum(board_like) == 1 and board_like[k])]
         if len({xs[i] for i in sure}) >= 2:
             xs, ys, rs = [xs[i] for i in sure], [ys[i] for i in sure], [rs[i] for i in sure]
     if len(xs) < 2:
@@ -420,9 +424,9 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     pitch, offset = fit_pitch(xs, ys, rs, pw)
     log.debug("rims %s middles %s stacks %s", rims, middles.round(1).tolist(), list(zip(xs, ys, rs)))
     read = read_columns(profiles, pitch, offset, colours)
-    if any(rims):
+    if any(r >= 0 for r in rims):
         gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-        read = rim_counts(read, gray, spans, pitch, offset, colours, rims, lab)
+        read = rim_counts(read, gray, spans, pitch, offset, colours, rims)
     right = sum(
         1
         for (row, col), (colour, count, _) in read.items()
@@ -629,29 +633,53 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
     return n, clear
 
 
+def cell_kind(row: str, col: int) -> int:
+    """Which of the four kinds of point a cell is: its row, and which of the two point colours."""
+    return (0 if row == "top" else 2) + col % 2
+
+
+def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.ndarray) -> tuple[int, ...]:
+    """Per kind of point (cell_kind): the checker colour (0 or 1) that is nearly the point's own
+    colour at its base, else -1. The point's colour is taken from the empty points of that kind."""
+    H = lab.shape[0]
+    depth = max(2, int(H * 0.06))
+    base = {t: [] for t in range(4)}
+    for row in ("top", "bottom"):
+        for col, (x0, x1) in enumerate(spans):
+            if (row, col) in skip or _label_cell(label, row, col)[0] is not None:
+                continue
+            a, b = x0 + int((x1 - x0) * 0.3), x1 - int((x1 - x0) * 0.3)
+            cell = lab[1:1 + depth, a:b] if row == "top" else lab[H - 1 - depth:H - 1, a:b]
+            base[cell_kind(row, col)].append(cell.reshape(-1, 3))
+    out = []
+    for t in range(4):
+        if not base[t]:
+            out.append(-1)
+            continue
+        colour = np.median(np.concatenate(base[t]), 0)
+        d = np.sqrt(((middles - colour) ** 2).sum(1))
+        k = int(np.argmin(d))
+        out.append(k if d[k] < RIM_NEAR and d[1 - k] > d[k] + 5.0 else -1)
+    return tuple(out)
+
+
 def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
-               names: tuple[str, str], rims: tuple[bool, bool], lab: np.ndarray | None = None) -> dict:
-    """Points read empty (or short) where a checker colour is nearly a point's colour: count the
-    checkers there from their rims, and name the colour the stack's middle is nearer to."""
+               names: tuple[str, str], rims: tuple[int, ...]) -> dict:
+    """On points nearly the colour of one checker colour (rims[cell_kind] = that colour): count the
+    checkers there from their rims when the colour model saw fewer."""
     H = gray.shape[0]
     half = H // 2
     out = dict(read)
     for key, (colour, n, conf) in read.items():
-        if colour is not None and not rims[names.index(colour)]:
-            continue
         row, col = key
+        k = rims[cell_kind(row, col)] if len(rims) == 4 else -1
+        if k < 0 or (colour is not None and colour != names[k]):
+            continue
         x0, x1 = spans[col]
         xc = (x0 + x1) // 2
         w = max(1, (x1 - x0) // 8)
         strip = gray[:half, xc - w: xc + w + 1] if row == "top" else gray[H - half:, xc - w: xc + w + 1][::-1]
-        off = offset[0 if row == "top" else 1]
-        m, clear = rim_count(strip.mean(1), pitch, off)
-        if m <= n:
-            continue
-        if colour is None:
-            candidates = [k for k in (0, 1) if rims[k]]
-            if len(candidates) != 1:  # both could be: rims alone do not say which colour
-                continue
-            colour = names[candidates[0]]
-        out[key] = (colour, m, float(min(0.8, 0.2 * clear)))
+        m, clear = rim_count(strip.mean(1), pitch, offset[0 if row == "top" else 1])
+        if m > n:
+            out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
     return out

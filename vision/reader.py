@@ -192,7 +192,7 @@ class BoardReader:
         cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
         cols = checkers.recount_long_stacks(cols, profiles, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans,
                                             cal.pitch, cal.offset, cal.colours)
-        if any(cal.rims):
+        if any(r >= 0 for r in cal.rims):
             cols = checkers.rim_counts(cols, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans, cal.pitch,
                                        cal.offset, cal.colours, cal.rims)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
