@@ -55,7 +55,20 @@ def main(argv=None) -> int:
     print(f"{'board read (gate + checkers)':34} {timed(board_only.read, frame):7.2f} {'':>8}")
     dice = "vision.dice" if full._read_dice else "vision.dice missing"
     print(f"{'full read (board + dice)':34} {timed(board_dice.read, frame):7.2f} {'<= 25':>8}   ({dice})")
-    print(f"{'  and the cube too':34} {timed(full.read, frame):7.2f} {'':>8}   (the cube read on every frame)")
+    print(f"{'  and the cube too':34} {timed(full.read, frame):7.2f} {'':>8}   (read again only when its area changed)")
+    # a board with a tray (borne-off checkers read too) and a cube, rendered at 1280x720
+    from vision import render  # noqa: PLC0415
+
+    start = [0] * 25
+    for point, n in {24: 2, 13: 5, 8: 3, 6: 5}.items():
+        start[point - 1] = n
+    view = render.BoardView(style="tournament")
+    tray_cal = Calibration.from_image(render.render_frame(start, start, view, rng=1)[0])
+    late = (0, 2, 3, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    tray_frame, _ = render.render_frame(late, start, view, dice=(5, 2), cube=(2, "player0"), rng=1)
+    tray_reader = BoardReader(tray_cal)
+    print(f"{'full read, rendered board, trays':34} {timed(tray_reader.read, tray_frame):7.2f} {'<= 25':>8}   "
+          f"({len(tray_cal.trays)} tray; board, dice, borne off, cube)")
     t_cal = timed(lambda f: Calibration.from_image(f, labels.load(folder / 'minta_1.jpg.json')), cal_image, 5)
     print(f"{'calibration (once per session)':34} {t_cal:7.2f}")
     # the dice and cube stages alone (vision.dice, vision.cube): on the board region, as the
