@@ -386,34 +386,60 @@ def _crossed(layouts) -> list:
 def calibrate_photo(image, outer=None) -> Calibration:
     """A Calibration learnt from one photo of a board in any position (no label, no start);
     `outer` is the board's outline if check_photo has found it already."""
+    return photo_calibrations(image, outer)[0]
+
+
+def photo_calibrations(image, outer=None) -> list[Calibration]:
+    """Every candidate Calibration of a photo, best first (see calibrate_photo): the reader falls
+    back on the next when the best one's reading is impossible (more than 15 checkers of a kind)."""
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
-    best = None
+    found = []
     layouts = board_layouts(image, rotate)
 
     def attempt(layout, name):
-        nonlocal best
         base = _true_size(image, _base(image, rotate, *layout))
         try:
             cal, score = _calibrate_layout(image, base)
         except (CalibrationError, cv2.error) as exc:
             log.debug("layout failed: %s", exc)
             return
-        if best is None or score > best[1]:
-            best = (cal, score, name)
+        found.append((score, name, cal))
 
     for i, layout in enumerate(layouts):
         attempt(layout, i)
-    if len(layouts) == 2 and (best is None or best[1][0] < 24):  # neither reads itself back whole:
-        for i, layout in enumerate(_crossed(layouts)):  # the sides of one with the ends of the other
+    if len(layouts) == 2 and (not found or max(f[0] for f in found)[0] < 24):  # neither reads itself
+        for i, layout in enumerate(_crossed(layouts)):  # back whole: one's sides with the other's ends
             attempt(layout, 2 + i)
-    if best is None:
+    if not found:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
-    cal = best[0]
-    log.debug("layout chosen: %s", best[2] if len(best) > 2 else "")
-    return dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners))
+    found.sort(key=lambda f: f[0], reverse=True)  # stable: the earlier layout wins a tie
+    log.debug("layouts by score: %s", [(f[1], f[0]) for f in found])
+    return [dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners)) for _, _, cal in found]
+
+
+MAX_CHECKERS = 15  # checkers of one colour in a game: no point, and no colour on the board and bar, holds more
+
+
+def impossible(reading: Reading) -> str | None:
+    """Why a reading cannot be a backgammon position (a point or a colour over MAX_CHECKERS), or None."""
+    if not reading.readable:
+        return None
+    totals: dict = {}
+    for row in ("top", "bottom"):
+        for i, (colour, count) in enumerate(getattr(reading, row)):
+            if count > MAX_CHECKERS:
+                return f"{count} {colour} checkers read on {row} point {i + 1} (at most {MAX_CHECKERS})"
+            if colour is not None:
+                totals[colour] = totals.get(colour, 0) + count
+    for colour, count in reading.bar:
+        totals[colour] = totals.get(colour, 0) + count
+    for colour, count in totals.items():
+        if count > MAX_CHECKERS:
+            return f"{count} {colour} checkers read on the board and bar (at most {MAX_CHECKERS})"
+    return None
 
 
 WORK_SIZE = 1280  # long side (pixels) a larger photo is scaled down to before reading: a board
@@ -439,14 +465,21 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         cal = _covered_calibration(small, found)
         reading = Reading(hand_in_view=True, occlusion=1.0, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
-    cal = calibrate_photo(small, found.corners)
+    cals = photo_calibrations(small, found.corners)
+    cal = cals[0]
     score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal))
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
-    else:
+        return _full_size(reading, cal, scale, (w, h))
+    why = None
+    for cal in cals:  # the best layout first; an impossible reading tries the next, never stands
         reading = BoardReader(cal, follow_board=False).read(small)
-    return _full_size(reading, cal, scale, (w, h))
+        why = impossible(reading)
+        if why is None:
+            return _full_size(reading, cal, scale, (w, h))
+        log.debug("layout's reading impossible: %s", why)
+    raise UnreadablePhotoError(f"the board could not be read: {why}")
 
 
 def checker_colour_test(cal: Calibration):

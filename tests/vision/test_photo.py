@@ -149,3 +149,28 @@ def test_real_photos_read_with_no_calibration(shared_data):
         right += score.right
         scored += score.scored
     assert right / scored >= 0.98  # measured 1.0 on these ten; 99.5% over all 74 (bench)
+
+
+def test_impossible_readings_are_named():
+    """No point holds more than 15 checkers, no colour more than 15 on the board and bar."""
+    from vision.photo import impossible  # noqa: PLC0415
+    from vision.reader import Reading  # noqa: PLC0415
+
+    empty = tuple((None, 0) for _ in range(12))
+    fine = Reading(False, top=(("white", 15),) + empty[1:], bottom=empty, bar=(("white", 0),))
+    assert impossible(fine) is None
+    tall = Reading(False, top=empty[:3] + (("grey", 328),) + empty[4:], bottom=empty)
+    assert "328 grey" in impossible(tall) and "top point 4" in impossible(tall)
+    many = Reading(False, top=(("green", 9),) + empty[1:], bottom=(("green", 6),) + empty[1:], bar=(("green", 1),))
+    assert "16 green" in impossible(many)
+    assert impossible(Reading(hand_in_view=True)) is None
+
+
+def test_an_impossible_reading_is_refused_never_given(monkeypatch):
+    """Every layout's reading impossible: a clear error, not a made-up position."""
+    import vision.photo as photo  # noqa: PLC0415
+
+    image, _ = render_frame(P0, P1, BoardView(style="paper"), rng=0)
+    monkeypatch.setattr(photo, "impossible", lambda reading: "17 white checkers read on top point 1")
+    with pytest.raises(photo.UnreadablePhotoError, match="17 white"):
+        photo.photo_reading(image)
