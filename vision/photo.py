@@ -386,12 +386,19 @@ def _crossed(layouts) -> list:
 def calibrate_photo(image, outer=None) -> Calibration:
     """A Calibration learnt from one photo of a board in any position (no label, no start);
     `outer` is the board's outline if check_photo has found it already."""
-    return photo_calibrations(image, outer)[0]
+    image = as_image(image)
+    return _with_reference(image, photo_calibrations(image, outer)[0])
+
+
+def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
+    """The calibration with the ring reference of its board's surroundings (made only for the one used)."""
+    return dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners))
 
 
 def photo_calibrations(image, outer=None) -> list[Calibration]:
     """Every candidate Calibration of a photo, best first (see calibrate_photo): the reader falls
-    back on the next when the best one's reading is impossible (more than 15 checkers of a kind)."""
+    back on the next when the best one's reading is impossible (more than 15 checkers of a kind).
+    They carry no ring reference yet (see _with_reference)."""
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
@@ -417,7 +424,7 @@ def photo_calibrations(image, outer=None) -> list[Calibration]:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
     found.sort(key=lambda f: f[0], reverse=True)  # stable: the earlier layout wins a tie
     log.debug("layouts by score: %s", [(f[1], f[0]) for f in found])
-    return [dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners)) for _, _, cal in found]
+    return [cal for _, _, cal in found]
 
 
 MAX_CHECKERS = 15  # checkers of one colour in a game: no point, and no colour on the board and bar, holds more
@@ -466,14 +473,15 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         reading = Reading(hand_in_view=True, occlusion=1.0, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
     cals = photo_calibrations(small, found.corners)
-    cal = cals[0]
+    cals[0] = cal = _with_reference(small, cals[0])
     score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal))
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
     why = None
-    for cal in cals:  # the best layout first; an impossible reading tries the next, never stands
+    for i, cal in enumerate(cals):  # the best layout first; an impossible reading tries the next, never stands
+        cal = cal if i == 0 else _with_reference(small, cal)
         reading = BoardReader(cal, follow_board=False).read(small)
         why = impossible(reading)
         if why is None:
