@@ -334,7 +334,8 @@ class Calibration:
     reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
     rims: tuple[int, ...] = (-1, -1, -1, -1)  # per kind of point (checkers.cell_kind): the checker colour
-    # nearly that point's own colour (counted there from its rims), or -1
+    # nearly that point's own colour (counted there from its rims), checkers.EITHER, or -1
+    faces: tuple = ()  # weighted Lab of each checker colour's face (for checkers.rim_counts)
     trays: tuple = field(default=(), repr=False)  # vision.trays.Tray beside the playing area, if any
 
     # ---- geometry
@@ -395,6 +396,7 @@ class Calibration:
             "reference": [list(r) for r in self.reference],
             "light": self.light,
             "rims": list(self.rims),
+            "faces": [list(f) for f in self.faces],
             "trays": [t.to_dict() for t in self.trays],
         }
 
@@ -420,6 +422,7 @@ class Calibration:
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
                 light=bool(data.get("light", False)),
                 rims=tuple(int(v) for v in data.get("rims", (-1, -1, -1, -1))),
+                faces=tuple(tuple(float(v) for v in f) for f in data.get("faces", ())),
                 trays=_trays_from(data.get("trays", ()), where),
             )
         except (KeyError, TypeError, IndexError, AttributeError) as exc:

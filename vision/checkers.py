@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 L_WEIGHT = 0.5
 BOARD = 0  # class of board pixels; checker colours are classes 1 and 2
 BAR = 3  # colours of the empty bar: board there, but not on the points (a dark bar may match dark checkers)
+EITHER = 2  # in Calibration.rims: count by rims, the colour is the checker face nearer the stack's middle
 RIM_NEAR = 22.0  # weighted-Lab distance under which a checker colour is taken for a point's colour
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
 
@@ -357,7 +358,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
                 depth = int(n * pw * 0.8)
                 a, b = x0 + int((x1 - x0) * 0.25), x1 - int((x1 - x0) * 0.25)
                 sub = lab[y0:y0 + depth, a:b] if row == "top" else lab[y1 - depth:y1, a:b]
-                colour_px[colours.index(colour)].append(sub.reshape(-1, 3))
+                colour_px[colours.index(colour)].append((cell_kind(row, col), sub.reshape(-1, 3)))
     bar_px = None
     if probe.bar is not None and not any((label.get("bar") or {}).values()):
         b0, b1 = probe.bar
@@ -371,7 +372,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     cents = [(BOARD, *c) for c in board_c]
     samples = []
     for k in (0, 1):
-        px = np.concatenate(colour_px[k])
+        px = np.concatenate([cell for _, cell in colour_px[k]]) if colour_px[k] else np.zeros((0, 3))
         if len(px) < 20:
             raise CalibrationError(f"too little of colour {colours[k]!r} to learn it")
         samples.append(px)
@@ -379,9 +380,16 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     # a checker colour that is nearly a point's colour: its checkers on such points are counted
     # from their rims (see rim_counts); judged per kind of point (row, and which of the two colours)
     board_like = [bool(np.sqrt(((board_c - m) ** 2).sum(1)).min() < RIM_NEAR) for m in middles]
+    faces = tuple(tuple(round(float(v), 2) for v in m) for m in middles)  # weighted Lab of each face
     rims = _rim_colours(lab, spans, label, skip, middles)
+    for k in (0, 1):  # such a colour is learnt from its checkers on the other points, where they show
+        clear = [cell for kind, cell in colour_px[k] if rims[kind] != k]
+        if k in rims and clear and sum(len(c) for c in clear) >= 20:
+            samples[k] = np.concatenate(clear)
     if sum(board_like) == 1:  # one colour only is like the board: it is the one to count by rims anywhere
         rims = tuple(r if r >= 0 else board_like.index(True) for r in rims)
+    elif any(board_like):  # both are like some board colour: elsewhere too, the stack's face says which
+        rims = tuple(r if r >= 0 else EITHER for r in rims)
     if bar_px is not None and len(bar_px) >= 20:
         # the bar's colours are board on the points too (the frame's edge shows there), unless
         # one of them is a checker's colour (a dark wooden bar and black checkers): judged
@@ -426,7 +434,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     read = read_columns(profiles, pitch, offset, colours)
     if any(r >= 0 for r in rims):
         gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-        read = rim_counts(read, gray, spans, pitch, offset, colours, rims)
+        read = rim_counts(read, gray, spans, pitch, offset, colours, rims, lab, faces)
     right = sum(
         1
         for (row, col), (colour, count, _) in read.items()
@@ -441,6 +449,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         distance_limit=limit,
         light=bool(light),
         rims=rims,
+        faces=faces,
         named_colours=tuple(name_colour(c) for c in _centroid_means(centroids)),
     )
     log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
@@ -664,22 +673,38 @@ def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.nda
 
 
 def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
-               names: tuple[str, str], rims: tuple[int, ...]) -> dict:
-    """On points nearly the colour of one checker colour (rims[cell_kind] = that colour): count the
-    checkers there from their rims when the colour model saw fewer."""
+               names: tuple[str, str], rims: tuple[int, ...], lab: np.ndarray | None = None,
+               faces: tuple = ()) -> dict:
+    """On points nearly the colour of one checker colour (rims[cell_kind] = that colour, or EITHER:
+    the nearer face decides): count the checkers there from their rims when the colour model saw
+    fewer."""
     H = gray.shape[0]
     half = H // 2
     out = dict(read)
     for key, (colour, n, conf) in read.items():
         row, col = key
         k = rims[cell_kind(row, col)] if len(rims) == 4 else -1
-        if k < 0 or (colour is not None and colour != names[k]):
+        if k < 0 or (colour is not None and k != EITHER and colour != names[k]):
             continue
         x0, x1 = spans[col]
         xc = (x0 + x1) // 2
         w = max(1, (x1 - x0) // 8)
         strip = gray[:half, xc - w: xc + w + 1] if row == "top" else gray[H - half:, xc - w: xc + w + 1][::-1]
-        m, clear = rim_count(strip.mean(1), pitch, offset[0 if row == "top" else 1])
-        if m > n:
-            out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
+        off = offset[0 if row == "top" else 1]
+        m, clear = rim_count(strip.mean(1), pitch, off)
+        if m <= n:
+            continue
+        if k == EITHER:
+            if colour is not None:
+                k = names.index(colour)
+            elif lab is None or len(faces) != 2:
+                continue
+            else:  # the stack's middle colour against the two faces
+                a, b = int(off + 0.2 * pitch), int(off + (m - 0.2) * pitch)
+                sl = lab[a:b, xc - w: xc + w + 1] if row == "top" else lab[H - b:H - a, xc - w: xc + w + 1]
+                if sl.size == 0:
+                    continue
+                mid = np.median(sl.reshape(-1, 3), 0)
+                k = int(np.argmin([np.sqrt(((mid - np.float32(f)) ** 2).sum()) for f in faces]))
+        out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
     return out

@@ -193,8 +193,9 @@ class BoardReader:
         cols = checkers.recount_long_stacks(cols, profiles, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans,
                                             cal.pitch, cal.offset, cal.colours)
         if any(r >= 0 for r in cal.rims):
+            lab = checkers._weighted_lab(canon).reshape(H, W, 3) if checkers.EITHER in cal.rims else None
             cols = checkers.rim_counts(cols, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans, cal.pitch,
-                                       cal.offset, cal.colours, cal.rims)
+                                       cal.offset, cal.colours, cal.rims, lab, cal.faces)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
