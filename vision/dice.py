@@ -1,4 +1,5 @@
-"""Reading dice from any photo, with no calibration: white dice with dark pips (classical OpenCV).
+"""Reading dice from any photo, with no calibration: dark pips on a light body and light pips on a dark
+or coloured body (classical OpenCV).
 
 The stages, each cheap:
 
@@ -28,9 +29,15 @@ The stages, each cheap:
    (the die's outline longer than its top face). Side faces shown beside most of three or more
    dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice.
 
+5. Light pips (white pips on red, green, blue, black dice): stages 1-4 again on the inverted grey
+   view, chroma left out; a face found there must lie on one even body colour (sampled between
+   and around its pips, in colour), which rules out light specks in the gaps beside touching dark
+   checkers, glints and a dark board's print. A light 1 (a lone light spot: as likely a glint) is
+   never read, and a light 2 only on a very even body. Where both looks find a face, the dark
+   one's stands.
+
 Box coordinates are [x, y, w, h] in the full image. ``where`` is always "outside": the board
-reader knows the geometry and names the place. Dice of another colour (the renderer's
-"tournament" red dice with white pips) are not read.
+reader knows the geometry and names the place.
 """
 from __future__ import annotations
 
@@ -43,7 +50,7 @@ from typing import Optional, Sequence
 import cv2
 import numpy as np
 
-from vision.errors import ImageReadError
+from vision.errors import ImageReadError, VisionError
 from vision.types import PIP_LAYOUT, Die
 
 log = logging.getLogger(__name__)
@@ -451,14 +458,23 @@ def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
     return out
 
 
+PIP_KINDS = ("any", "dark", "light")
+
+
 def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
-              max_dice: int = 8) -> list[Die]:
-    """The white dice in the image (or in region [x, y, w, h]): pips 1..6, top-face box, flat or cocked.
+              max_dice: int = 8, pips: str = "any") -> list[Die]:
+    """The dice in the image (or in region [x, y, w, h]): pips 1..6, top-face box, flat or cocked.
+
+    ``pips``: "dark" reads only dice with pips darker than their body (white dice), "light" only
+    dice with lighter pips (red, green, black dice with white pips), "any" both (the light look
+    costs about as much again as the dark one: a caller that knows its dice says which).
 
     A first pass at a scale set by the view's size; where it finds pips too small to keep apart
     (the smaller pips of a six in a small frame), the neighbourhood is read again, enlarged so
     that those pips are about PIP_WORK_SIZE wide, and its faces replace the first pass's there.
     """
+    if pips not in PIP_KINDS:
+        raise VisionError(f"read_dice: pips must be one of {PIP_KINDS}, got {pips!r}")
     gray, sat = _as_gray_and_sat(image)
     ox = oy = 0
     if region is not None:
@@ -478,9 +494,14 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip * scale))
     else:
         scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
-    faces, leftover = _read_at(gray, sat, scale, scales)
-    faces, leftover = _refine_small(gray, sat, scale, faces, leftover)
-    dice = _drop_side_faces(faces, leftover, gray)
+    dice = _dice_of(gray, sat, scale, scales) if pips != "light" else []
+    # dice whose pips are lighter than their body (white pips on red, green, black dice): the same
+    # search for dark pips on the inverted view. The body's colour says nothing there, so chroma is
+    # left out of the search; a face's body must then be one even colour between its pips.
+    light = _dice_of(cv2.bitwise_not(gray), np.zeros_like(sat), scale, scales) if pips != "dark" else []
+    bgr = image if image.ndim == 2 else image[:, :, :3]
+    dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)
+             and _body_is_even(bgr, f.moved(ox, oy))]
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -488,6 +509,74 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
                        confidence=round(f.conf, 3)))
     out.sort(key=lambda d: (d.box[0], d.box[1]))
     return out[:max_dice] if len(out) > max_dice else out
+
+
+def _dice_of(gray, sat, scale: int, scales) -> list[tuple["_Face", bool]]:
+    """Faces of dark pips on a bright body in one view, side faces dropped, each with flat or not."""
+    faces, leftover = _read_at(gray, sat, scale, scales)
+    faces, leftover = _refine_small(gray, sat, scale, faces, leftover)
+    return _drop_side_faces(faces, leftover, gray)
+
+
+def _overlaps(f: "_Face", g: "_Face") -> bool:
+    """Two faces whose centres lie within a side of each other: one die read twice."""
+    return abs(f.x - g.x) < (f.side + g.side) / 2 and abs(f.y - g.y) < (f.side + g.side) / 2
+
+
+BODY_EVEN = 0.4  # a die's body between its pips: within this share of its colour's size (at least BODY_EVEN_MIN) of its median
+BODY_EVEN_MIN = 40.0
+BODY_EVEN_2, BODY_EVEN_MIN_2, BODY_ODD_SHARE_2 = 0.2, 22.0, 0.1  # stricter for a 2 (see _body_is_even)
+# where a die's body shows between its pips, in grid steps from the face's centre (pips of any
+# face lie on (-1..1, -1..1) with the middle row only on a 6): between the spots, out towards
+# the edges between two corner pips, and beyond the corner pips
+_BODY_SPOTS = np.array([complex(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)] + [1j, -1j]
+                       + [complex(a, b) for a in (-0.5, 0.5) for b in (-1.5, 1.5)]
+                       + [complex(a, b) for a in (-1.5, 1.5) for b in (-0.5, 0.5)]
+                       + [complex(a, b) for a in (-1.5, 1.5) for b in (-1.5, 1.5)])
+BODY_ODD, BODY_ODD_SHARE = 2, 0.2  # spots of a face's body that may differ (a glint, a shadow's edge)
+_PIP_RING = np.exp(2j * np.pi * np.arange(8) / 8)
+_PIP_RING_F = 1.9  # the ring close around each pip, in pip radii
+# around a lone pip (its face's turn unknown): rings at these multiples of the pip's radius
+_BODY_RING = np.array([r * np.exp(1j * a) for r in (2.2, 3.0) for a in np.arange(8) * np.pi / 4 + r])
+
+
+def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
+    """A die's body is one colour between its pips (in colour, not only in grey level).
+
+    A face of light pips is read on the inverted grey view, where a dark surface of any colour
+    looks alike: light specks in the gaps between touching dark checkers, ringed checkers or the
+    print on a dark board would pass for pips on a face. Sampled between the pip spots out to the
+    face's edges and close around each pip, each spot the middle pixel of its 3x3 by level; a few
+    spots may differ.
+    """
+    if f.pips == 1:  # a lone light spot on a dark surface is as likely a glint (glossy checkers, a table)
+        return False
+    h, w = bgr.shape[:2]
+    centre = complex(f.x, f.y)
+    ring = _PIP_RING * max(_PIP_RING_F * f.pip_r, f.pip_r + 2.0)  # close around each pip: a speck between checkers has their edge there
+    if f.turn is None:
+        spots = np.concatenate([centre + _BODY_RING * max(f.pip_r, 1.0), centre + ring])
+    else:
+        step = f.side * GRID_STEP * complex(math.cos(f.turn), math.sin(f.turn))
+        pips = centre + _LAYOUT_Z[f.pips] * step
+        spots = centre + _BODY_SPOTS * step
+        if _PIP_RING_F:
+            spots = np.concatenate([spots, (pips[:, None] + ring[None, :]).ravel()])
+    xi = np.clip(np.round(spots.real).astype(int), 1, w - 2)
+    yi = np.clip(np.round(spots.imag).astype(int), 1, h - 2)
+    patches = np.stack([bgr[yi + dy, xi + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).astype(np.float32)
+    patches = patches.reshape(9, len(spots), -1)
+    middle = np.argsort(patches.sum(axis=2), axis=0)[4]  # the median pixel by level: clear of a pip's or an edge's blur
+    cols = patches[middle, np.arange(len(spots))]
+    med = np.median(cols, axis=0)
+    dist = np.sort(np.linalg.norm(cols - med, axis=1))
+    limit = max(BODY_EVEN_MIN, BODY_EVEN * float(np.linalg.norm(med)))
+    share = BODY_ODD_SHARE
+    if f.pips == 2:  # two light specks in the gaps beside two touching dark checkers look like a 2
+        limit, share = max(BODY_EVEN_MIN_2, BODY_EVEN_2 * float(np.linalg.norm(med))), BODY_ODD_SHARE_2
+    log.debug("light face %d at (%.0f, %.0f): body spots off by %s (limit %.0f)", f.pips, f.x, f.y,
+              np.round(dist).astype(int).tolist(), limit)
+    return float(dist[-1 - max(BODY_ODD, int(share * len(dist)))]) <= limit
 
 
 SMALL_PIP = 0.6  # a pip narrower than this share of PIP_WORK_SIZE is read again, enlarged
