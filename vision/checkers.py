@@ -232,8 +232,37 @@ def second_layer(gray_line: np.ndarray, pitch: float, offset: float, n: int) -> 
     return covered
 
 
+def covered_joints(classes: np.ndarray, span, row: str, cls: int, pitch: float, offset: float, n: int) -> int:
+    """Checkers of a second layer on a full row of n, by colour: two touching checkers of the row
+    leave the column's sides open where they meet (a waist); a checker lying over the joint fills
+    it. Counts the filled joints from the board's edge (a second layer is built from there)."""
+    H = classes.shape[0]
+    half = H // 2
+    x0, x1 = span
+    a, b = x0 + int((x1 - x0) * 0.08), x1 - int((x1 - x0) * 0.08)
+    strip = classes[:half, a:b] if row == "top" else classes[H - half:, a:b][::-1]
+    occ = (strip == cls).mean(1)
+    h = max(1, int(pitch * 0.06))
+
+    def at(pos: float) -> float:
+        i = int(round(pos))
+        return float(occ[max(0, i - h): i + h + 1].mean()) if 0 <= i < len(occ) else 0.0
+
+    full = max(at(offset + (k - 0.5) * pitch) for k in range(1, min(n, 5) + 1))
+    if full < 0.5:
+        return 0
+    covered = 0
+    for k in range(1, min(n, 5)):
+        if at(offset + k * pitch) < 0.85 * full:
+            break
+        covered += 1
+    # a row whose joints all look filled is a row whose waists do not show at all (seen too
+    # flat or too blurred to tell): nothing to say then
+    return covered if covered < min(n, 5) - 1 or n > 5 else 0
+
+
 def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pitch: float,
-                        offset: tuple[float, float], names: tuple[str, str]) -> dict:
+                        offset: tuple[float, float], names: tuple[str, str], classes: np.ndarray | None = None) -> dict:
     """Stacks that run into the middle of the board may overlap (checkers closer than their
     size): count those from the spacing of their edges instead of their length. A full row of
     five or more may carry a second layer: count the joints it covers."""
@@ -256,6 +285,9 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         period = stack_period(line[: int(ext)], pitch) if runs_to_middle else None
         if period is None or period > pitch * 0.9:  # checkers do not overlap along the row
             second = second_layer(line, pitch, off, n) if n >= 5 else 0
+            if n >= 5 and classes is not None:  # the waists between checkers of the row, by colour
+                second = max(second, covered_joints(classes, spans[col], row, names.index(colour) + 1,
+                                                    pitch, off, n))
             if second:
                 out[key] = (colour, n + second, conf * 0.9)
             continue

@@ -191,7 +191,7 @@ class BoardReader:
         profiles = checkers.column_profiles(classes, self._spans, H)
         cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
         cols = checkers.recount_long_stacks(cols, profiles, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans,
-                                            cal.pitch, cal.offset, cal.colours)
+                                            cal.pitch, cal.offset, cal.colours, classes)
         if any(r >= 0 for r in cal.rims):
             lab = checkers._weighted_lab(canon).reshape(H, W, 3) if checkers.EITHER in cal.rims else None
             cols = checkers.rim_counts(cols, cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), self._spans, cal.pitch,

@@ -127,3 +127,16 @@ def test_white_checkers_on_white_points_are_counted_from_their_rims():
     light = 0 if cal.colours[0] != "green" else 1  # the colours are named as seen
     assert set(cal.rims) == {light}, (cal.colours, cal.rims)  # the only colour like a point's
     assert all(right)
+
+
+def test_covered_joints_count_a_second_layer_by_the_filled_waists():
+    import cv2
+
+    pitch, H = 30.0, 320
+    classes = np.zeros((H, 40), np.uint8)
+    for k in range(5):  # a row of five along the top edge
+        cv2.circle(classes, (20, int(15 + k * pitch)), 15, 1, -1)
+    assert checkers.covered_joints(classes, (0, 40), "top", 1, pitch, 0.0, 5) == 0
+    for k in range(2):  # two more lying over the first two joints
+        cv2.circle(classes, (20, int(30 + k * pitch)), 15, 1, -1)
+    assert checkers.covered_joints(classes, (0, 40), "top", 1, pitch, 0.0, 7) == 2
