@@ -15,13 +15,16 @@ one reading with the same pips), and ms per image.
   says cocked, of all cocked dice (a cocked die means a reroll whatever its pips); "flat->c": flat
   dice read as cocked, of the flat dice read (each one stops the game for nothing).
 - rendered, realistic: the same through vision.render.random_view (random boards and dice colours,
-  grain, shadows, JPEG, clutter, the camera tilted up to TILT_MAX degrees). read_dice reads white
-  dice with dark pips only, so dark and coloured dice there count as missed.
+  grain, shadows, JPEG, clutter, the camera tilted up to TILT_MAX degrees); about a third of its
+  dice have the lighter checker's colour as pips on the darker one's as body.
+- rendered, light pips: the "rendered" frames with the dice red, green, blue or black with white
+  pips (one colour per frame, in turn). A light 1 is never read (a lone light spot is as likely a
+  glint), so the row's recall has a ceiling of about 5/6.
 - cube: read_cube on rendered frames (every face, place, style, orientation, three sizes) with the
   playing area's corners given, and the same frames with no cube (false cubes).
 
     .venv/bin/python bench/dice_eval.py [--data ../shared/data] [--rendered 200] [--cube 162]
-        [--only matteop|boards|rendered|realistic|cube] [-v]
+        [--only matteop|boards|rendered|realistic|light|cube] [-v]
 """
 from __future__ import annotations
 
@@ -157,10 +160,15 @@ def eval_boards(folder: pathlib.Path, verbose: bool) -> Tally:
     return t
 
 
-def eval_rendered(n: int, verbose: bool, realistic: bool = False) -> Tally:
+LIGHT_PIP_DICE = (((30, 30, 170), (235, 235, 235)), ((40, 110, 30), (240, 240, 240)),
+                  ((140, 60, 20), (235, 235, 235)), ((32, 30, 30), (230, 232, 234)))  # BGR body, pips
+
+
+def eval_rendered(n: int, verbose: bool, realistic: bool = False, light: bool = False) -> Tally:
     """Rendered frames; ``realistic``: vision.render.random_view boards and cameras (random styles,
-    grain, shadows, JPEG, clutter, the camera tilted up to TILT_MAX degrees from straight above)."""
-    t = Tally("rendered, realistic" if realistic else "rendered")
+    grain, shadows, JPEG, clutter, the camera tilted up to TILT_MAX degrees from straight above);
+    ``light``: the plain rendered frames with dice of light pips on a dark or coloured body."""
+    t = Tally("rendered, realistic" if realistic else "rendered, light pips" if light else "rendered")
     rng = np.random.default_rng(2025 if realistic else 2024)
     styles = ("classic", "paper")
     places = ("left half", "right half", "right half", "on checker", "bar")
@@ -170,7 +178,13 @@ def eval_rendered(n: int, verbose: bool, realistic: bool = False) -> Tally:
             view = random_view(k, size=((1280, 720), (640, 480), (960, 540))[k % 3],
                                tilt=float(rng.uniform(0, TILT_MAX)))
         else:
-            view = BoardView(("bottom right", "bottom left", "top right", "top left")[k % 4], styles[k % 2],
+            style = styles[k % 2]
+            if light:
+                import dataclasses  # noqa: PLC0415
+                from vision.render import STYLES  # noqa: PLC0415
+                die, pip = LIGHT_PIP_DICE[k % len(LIGHT_PIP_DICE)]
+                style = dataclasses.replace(STYLES[style], die=die, pip=pip)
+            view = BoardView(("bottom right", "bottom left", "top right", "top left")[k % 4], style,
                              size=((1280, 720), (640, 480), (960, 540))[k % 3])
         dice = []
         for _ in range(int(rng.integers(1, 3)) + 1):
@@ -247,7 +261,7 @@ def main(argv=None) -> int:
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     parser.add_argument("--rendered", type=int, default=200, help="rendered frames to read")
     parser.add_argument("--cube", type=int, default=162, help="rendered frames with a cube to read")
-    parser.add_argument("--only", choices=("matteop", "boards", "rendered", "realistic", "cube"))
+    parser.add_argument("--only", choices=("matteop", "boards", "rendered", "realistic", "light", "cube"))
     parser.add_argument("-v", "--verbose", action="store_true", help="list every frame with an error")
     args = parser.parse_args(argv)
     data = pathlib.Path(args.data)
@@ -260,6 +274,8 @@ def main(argv=None) -> int:
         rows.append(eval_rendered(args.rendered, args.verbose))
     if args.only in (None, "realistic") and args.rendered:
         rows.append(eval_rendered(args.rendered, args.verbose, realistic=True))
+    if args.only in (None, "light") and args.rendered:
+        rows.append(eval_rendered(args.rendered, args.verbose, light=True))
     print(HEADER)
     for r in rows:
         print(r.row())
