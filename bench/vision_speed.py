@@ -54,7 +54,11 @@ def main(argv=None) -> int:
     print(f"{'motion gate':34} {timed(MotionGate(cal), frame):7.2f} {'<= 5':>8}")
     print(f"{'board read (gate + checkers)':34} {timed(board_only.read, frame):7.2f} {'':>8}")
     dice = "vision.dice" if full._read_dice else "vision.dice missing"
-    print(f"{'full read (board + dice)':34} {timed(board_dice.read, frame):7.2f} {'<= 25':>8}   ({dice})")
+    print(f"{'full read (board + dice)':34} {timed(board_dice.read, frame):7.2f} {'<= 25':>8}   "
+          f"({dice}; {board_dice.dice_pips} pips, learnt from the first dice seen)")
+    both = BoardReader(cal, read_cube=False, dice_pips="any")
+    print(f"{'  with both kinds of dice looked for':34} {timed(both.read, frame):7.2f} {'':>8}   "
+          f"(dark and light pips: until a table's dice are first seen)")
     print(f"{'  and the cube too':34} {timed(full.read, frame):7.2f} {'':>8}   (read again only when its area changed)")
     # a board with a tray (borne-off checkers read too) and a cube, rendered at 1280x720
     from vision import render  # noqa: PLC0415

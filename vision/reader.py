@@ -111,12 +111,19 @@ class BoardReader:
     """Reads frames of the board a Calibration was made on."""
 
     def __init__(self, calibration: Calibration, *, read_dice: Callable | None | bool = True,
-                 read_cube: Callable | None | bool = True, follow_board: bool = True, read_trays: bool = True):
+                 read_cube: Callable | None | bool = True, follow_board: bool = True, read_trays: bool = True,
+                 dice_pips: str = "learn"):
         self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
         self._spans = [calibration.column_span(c) for c in range(12)]
         self._use(calibration)
         self.follow_board = follow_board
         self.read_trays = read_trays  # borne-off checkers in the calibration's trays, if it found any
+        # which dice to look for: "dark" pips on light dice, "light" pips on dark or coloured dice,
+        # "any" (both looks, twice the cost), or "learn": both until dice are first seen, then the
+        # kind seen (a table keeps its dice)
+        if dice_pips not in ("any", "dark", "light", "learn"):
+            raise ValueError(f"dice_pips must be any, dark, light or learn, not {dice_pips!r}")
+        self.dice_pips = dice_pips
         self._read_dice = _optional(read_dice, "vision.dice", "read_dice")
         if read_cube is True:  # the cube is read again only when its area changed (a few ms saved a frame)
             try:
@@ -248,10 +255,19 @@ class BoardReader:
         return x0, y0, int(max(xs)) - x0, int(max(ys)) - y0
 
     def _dice(self, frame, classes):
+        pips = "any" if self.dice_pips == "learn" else self.dice_pips
         try:
-            found = self._read_dice(frame, region=self._region())
-        except TypeError:
-            found = self._read_dice(frame)
+            found = self._read_dice(frame, region=self._region(), pips=pips)
+        except TypeError:  # a dice reader with no choice of pips (or no region)
+            try:
+                found = self._read_dice(frame, region=self._region())
+            except TypeError:
+                found = self._read_dice(frame)
+            pips = None
+        if found and pips == "any" and self.dice_pips == "learn":
+            dark = self._read_dice(frame, region=self._region(), pips="dark")
+            self.dice_pips = "dark" if len(dark) >= len(found) else "light"
+            log.info("dice with %s pips seen: only those are looked for from now on", self.dice_pips)
         out = []
         for die in found:
             x, y, w, h = die.box

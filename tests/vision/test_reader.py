@@ -377,3 +377,24 @@ def test_checkers_borne_off_into_the_tray_are_no_hand():
         reading = BoardReader(cal, read_dice=False).read(image)
         assert not reading.hand_in_view
         assert labels_mod.compare(reading.to_label_dict(), truth).board_right
+
+
+def test_the_reader_learns_which_dice_the_table_uses(reader):
+    r0, folder = reader
+    (x0, y0), _, (x1, y1), _ = r0.calibration.corners
+    box = (int(x0 + (x1 - x0) * 0.7), int((y0 + y1) / 2), 20, 20)
+    asked = []
+
+    def dice(image, region=None, pips="any"):  # light pips only: a "dark" look finds nothing
+        asked.append(pips)
+        return [] if pips == "dark" or len(asked) == 1 else [Die(4, True, "", box)]
+
+    r = BoardReader(r0.calibration, read_dice=dice, read_cube=False)
+    frame = folder / "minta_2.jpg"
+    assert r.read(frame).dice == ()  # no dice yet: both looks
+    assert [d.pips for d in r.read(frame).dice] == [4]  # seen with both looks, then learnt
+    assert r.dice_pips == "light"
+    r.read(frame)
+    assert asked == ["any", "any", "dark", "light"]
+    with pytest.raises(ValueError):
+        BoardReader(r0.calibration, dice_pips="red")
