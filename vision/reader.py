@@ -267,7 +267,7 @@ class BoardReader:
         if found and pips == "any" and self.dice_pips == "learn":
             dark = self._read_dice(frame, region=self._region(), pips="dark")
             self.dice_pips = "dark" if len(dark) >= len(found) else "light"
-            log.info("dice with %s pips seen: only those are looked for from now on", self.dice_pips)
+            log.debug("dice with %s pips seen: only those are looked for from now on", self.dice_pips)
         out = []
         for die in found:
             x, y, w, h = die.box
