@@ -63,10 +63,11 @@ def _base(image: np.ndarray, rotate: int, outer, corners, bar_frac) -> dict:
     )
 
 
-def board_layouts(image: np.ndarray, rotate: int) -> list:
+def board_layouts(image: np.ndarray, rotate: int, outer=None) -> list:
     """Candidate (outline, playing area, bar) of the board: from the point triangles, and from the
-    frame band; calibration keeps the one that reads the known position back best."""
-    outer = turn_corners(find_outline(image), rotate)
+    frame band; calibration keeps the one that reads the known position back best. `outer`: the
+    outline (image order) when already found."""
+    outer = turn_corners(find_outline(image) if outer is None else np.float32(outer), rotate)
     out = []
     try:
         inner, bar = _layout(image, outer)
@@ -487,7 +488,7 @@ class Calibration:
         if rotate is None:
             wide = np.linalg.norm(outer_img[1] - outer_img[0]) >= np.linalg.norm(outer_img[3] - outer_img[0])
             rotate = 0 if wide else 90
-        geometries = [_base(image, rotate, *g) for g in board_layouts(image, rotate)]
+        geometries = [_base(image, rotate, *g) for g in board_layouts(image, rotate, outer_img)]
         if labels is not None:
             names = labels_mod.colours(labels)
             if len(names) != 2:

@@ -86,7 +86,7 @@ def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], 
     """The gray ring image of a calibration frame, as nested tuples for the JSON file."""
     M, size, _, _, _ = _ring_geometry(outer, corners)
     gray = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
-    return tuple(tuple(int(v) for v in row) for row in gray)
+    return tuple(map(tuple, gray.tolist()))  # (tolist gives Python ints, far faster than int() each)
 
 
 class OcclusionGate:

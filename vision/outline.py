@@ -173,7 +173,7 @@ def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 
 TABLE_SPREAD = 1.5  # with clutter at the picture's edge the table's spread is taken as this many times its median distance (p90 of a clear table)
-SNAP_REACH = 0.025  # how far (fraction of the quad's diagonal) a side may move to the strongest edge
+SNAP_REACH = 0.05  # how far (fraction of the quad's diagonal) a side may move to the strongest edge
 SNAP_INSIDE = 4  # samples inside the first unlike one within which the board's own colour is taken
 SNAP_MIN = 0.01  # a quad the edges move by less than this fraction of its diagonal is kept as it is
 SNAP_SAMPLES = 48  # positions sampled along each side
@@ -200,7 +200,8 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     diagonal = float(np.linalg.norm(quad[2] - quad[0]))
     reach = max(3.0, SNAP_REACH * diagonal)
     centre = quad.mean(0)
-    offsets = np.arange(2 * reach, -reach - 0.5, -1.0, dtype=np.float32)  # from the table inwards
+    step = max(1.0, reach / 18.0)  # about 55 positions across, however far the reach
+    offsets = np.arange(2 * reach, -reach - 0.5 * step, -step, dtype=np.float32)  # from the table inwards
     far = int(np.sum(offsets >= reach))  # the first `far` offsets lie on the table beyond the side
     t = np.linspace(0.1, 0.9, SNAP_SAMPLES, dtype=np.float32)
     rows = np.arange(len(t))

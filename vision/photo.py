@@ -404,7 +404,7 @@ def photo_calibrations(image, outer=None) -> list[Calibration]:
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
     found = []
-    layouts = board_layouts(image, rotate)
+    layouts = board_layouts(image, rotate, outer)
 
     def attempt(layout, name):
         base = _true_size(image, _base(image, rotate, *layout))
