@@ -69,19 +69,11 @@ def has_bar_model(centroids) -> bool:
 
 @lru_cache(maxsize=8)
 def _build_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """build_lut for hashable centroids: the nearest centroid by |x|^2 - 2 x.c + |c|^2 (one matrix
-    product, in float64 so the order of near distances is kept), the distance to it exact."""
-    cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float32)
-    classes = np.array([c[0] for c in centroids], np.uint8)
-    lab = _bin_colours()
-    lab64, cents64 = lab.astype(np.float64), cents.astype(np.float64)
-    d = (cents64 * cents64).sum(1)[None, :] - 2.0 * (lab64 @ cents64.T)
-    nearest = d.argmin(1)
-    dist = np.sqrt(((lab - cents[nearest]) ** 2).sum(-1)).astype(np.float32)
-    lut_class, lut_dist = classes[nearest], dist
+    """build_lut for hashable centroids: the class of each bin's nearest centroid, and the distance."""
+    near, dist = _nearest_lut(centroids)
+    lut_class = np.array([c[0] for c in centroids], np.uint8)[near]
     lut_class.flags.writeable = False
-    lut_dist.flags.writeable = False
-    return lut_class, lut_dist
+    return lut_class, dist
 
 
 def classify(idx: np.ndarray, centroids, bar: tuple[int, int] | None):
@@ -261,6 +253,17 @@ def covered_joints(classes: np.ndarray, span, row: str, cls: int, pitch: float, 
     return covered if covered < min(n, 5) - 1 or n > 5 else 0
 
 
+def centre_line(gray: np.ndarray, span, row: str) -> np.ndarray:
+    """Brightness along a point's middle (a strip a quarter of the column wide), from the board's
+    edge toward the middle of the board."""
+    H = gray.shape[0]
+    half = H // 2
+    x0, x1 = span
+    xc = (x0 + x1) // 2
+    w = max(1, (x1 - x0) // 8)
+    return gray[:half, xc - w: xc + w + 1].mean(1) if row == "top" else gray[H - half:, xc - w: xc + w + 1].mean(1)[::-1]
+
+
 def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pitch: float,
                         offset: tuple[float, float], names: tuple[str, str], classes: np.ndarray | None = None) -> dict:
     """Stacks that run into the middle of the board may overlap (checkers closer than their
@@ -277,10 +280,7 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         runs_to_middle = ext >= half - 0.4 * pitch  # the stack reaches the middle of the board
         if not runs_to_middle and n < 5:
             continue
-        x0, x1 = spans[col]
-        xc = (x0 + x1) // 2
-        w = max(1, (x1 - x0) // 8)
-        line = gray[:half, xc - w: xc + w + 1].mean(1) if row == "top" else gray[H - half:, xc - w: xc + w + 1].mean(1)[::-1]
+        line = centre_line(gray, spans[col], row)
         off = offset[0 if row == "top" else 1]
         period = stack_period(line[: int(ext)], pitch) if runs_to_middle else None
         if period is None or period > pitch * 0.9:  # checkers do not overlap along the row
@@ -551,14 +551,18 @@ def fit_light(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, group: np.ndarra
     return field
 
 
+def _gain(field, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The gain (float32) that takes the fitted light out at x, y (-0.5..0.5), mean 1 over them."""
+    f = _light_basis(xs, ys) @ np.asarray(field, np.float64)
+    return np.exp(-(f - f.mean())).astype(np.float32)
+
+
 def light_gain(field, size: tuple[int, int]) -> np.ndarray:
     """The gain (H, W, 3 float32) that takes the fitted light out, mean 1 over the playing area."""
     W, H = size
     sw, sh = max(2, W // 8), max(2, H // 8)
     ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float64)
-    f = _light_basis(xs / (sw - 1) - 0.5, ys / (sh - 1) - 0.5) @ np.asarray(field, np.float64)
-    f -= f.mean()
-    gain = cv2.resize(np.exp(-f).astype(np.float32), (W, H), interpolation=cv2.INTER_LINEAR)
+    gain = cv2.resize(_gain(field, xs / (sw - 1) - 0.5, ys / (sh - 1) - 0.5), (W, H), interpolation=cv2.INTER_LINEAR)
     return cv2.merge([gain, gain, gain])
 
 
@@ -607,18 +611,22 @@ def frame_light(canon: np.ndarray, centroids, step: int = LIGHT_STEP):
 
 
 def _apply(px: np.ndarray, field, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    f = _light_basis(xs, ys) @ np.asarray(field, np.float64)
-    g = np.exp(-(f - f.mean())).astype(np.float32)
-    return np.clip(px.astype(np.float32) * g[:, None], 0, 255).astype(np.uint8)
+    """Sampled pixels (N, 3) with the fitted light taken out."""
+    return np.clip(px.astype(np.float32) * _gain(field, xs, ys)[:, None], 0, 255).astype(np.uint8)
 
 
 @lru_cache(maxsize=8)
 def _nearest_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
-    cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float64)
-    lab = _bin_colours().astype(np.float64)
-    d = (cents * cents).sum(1)[None, :] - 2.0 * (lab @ cents.T)
+    """Nearest centroid of each BGR bin by |x|^2 - 2 x.c + |c|^2 (one matrix product, in float64
+    so the order of near distances is kept), and the distance to it exact."""
+    cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float32)
+    lab = _bin_colours()
+    lab64, cents64 = lab.astype(np.float64), cents.astype(np.float64)
+    d = (cents64 * cents64).sum(1)[None, :] - 2.0 * (lab64 @ cents64.T)
     near = d.argmin(1).astype(np.uint8)
     dist = np.sqrt(((lab - cents[near]) ** 2).sum(-1)).astype(np.float32)
+    near.flags.writeable = False
+    dist.flags.writeable = False
     return near, dist
 
 
@@ -711,19 +719,14 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
     the nearer face decides): count the checkers there from their rims when the colour model saw
     fewer."""
     H = gray.shape[0]
-    half = H // 2
     out = dict(read)
     for key, (colour, n, conf) in read.items():
         row, col = key
         k = rims[cell_kind(row, col)] if len(rims) == 4 else -1
         if k < 0 or (colour is not None and k != EITHER and colour != names[k]):
             continue
-        x0, x1 = spans[col]
-        xc = (x0 + x1) // 2
-        w = max(1, (x1 - x0) // 8)
-        strip = gray[:half, xc - w: xc + w + 1] if row == "top" else gray[H - half:, xc - w: xc + w + 1][::-1]
         off = offset[0 if row == "top" else 1]
-        m, clear = rim_count(strip.mean(1), pitch, off)
+        m, clear = rim_count(centre_line(gray, spans[col], row), pitch, off)
         if m <= n:
             continue
         if k == EITHER:
@@ -732,6 +735,8 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
             elif lab is None or len(faces) != 2:
                 continue
             else:  # the stack's middle colour against the two faces
+                x0, x1 = spans[col]
+                xc, w = (x0 + x1) // 2, max(1, (x1 - x0) // 8)
                 a, b = int(off + 0.2 * pitch), int(off + (m - 0.2) * pitch)
                 sl = lab[a:b, xc - w: xc + w + 1] if row == "top" else lab[H - b:H - a, xc - w: xc + w + 1]
                 if sl.size == 0:

@@ -72,14 +72,13 @@ def _without_trays(mask: np.ndarray, M: np.ndarray, trays, checker: float) -> np
     """The ring with the trays left out: checkers borne off into a tray are no hand."""
     if not trays:
         return mask
-    out = mask.astype(np.uint8).copy() if mask.dtype != np.uint8 else mask.copy()
+    out = mask.astype(np.uint8)
     pad = max(1, int(round(0.3 * checker)))
-    for tray in trays:
+    for tray in trays:  # each tray grown by a third of a checker all round
         quad = cv2.perspectiveTransform(np.float32(tray.quad).reshape(-1, 1, 2), M).reshape(4, 2)
-        centre = quad.mean(0)
-        grown = centre + (quad - centre) * 1.0 + np.sign(quad - centre) * pad
+        grown = quad + np.sign(quad - quad.mean(0)) * pad
         cv2.fillConvexPoly(out, np.int32(np.round(grown)), 0)
-    return out > 0 if mask.dtype == bool else out
+    return out > 0
 
 
 def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], ...]:

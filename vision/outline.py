@@ -63,6 +63,20 @@ SIDE_NEAR = 1.5  # pixels (at 640 across) from a line within which a contour poi
 SIDE_MIN = 0.08  # each of the four sides holds at least this fraction of the contour's points
 
 
+def _meet(lines, min_det: float = 1e-6) -> np.ndarray | None:
+    """Corners where neighbouring lines (point, unit direction) of a quad's sides meet, corner i
+    between side i-1 and side i; None where two neighbours are (nearly) parallel: |det| < min_det."""
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        A = np.array([d1, -d2]).T
+        if abs(np.linalg.det(A)) < min_det:
+            return None
+        t, _ = np.linalg.solve(A, p2 - p1)
+        corners.append(p1 + t * d1)
+    return np.float32(corners)
+
+
 def _four_sides(area: float, contour: np.ndarray, mask: np.ndarray, min_fill: float):
     """(area, 4 corners) of a board with something against its edge (a cup, a scoresheet): the
     four straight lines that most of the region's outline lies on, met at the corners; the
@@ -96,15 +110,10 @@ def _four_sides(area: float, contour: np.ndarray, mask: np.ndarray, min_fill: fl
         free &= line_d >= 2 * SIDE_NEAR
     centre = np.mean([m for _, _, m in lines], axis=0)
     lines.sort(key=lambda l: np.arctan2(l[2][1] - centre[1], l[2][0] - centre[0]))
-    corners = []
-    for i in range(4):
-        (p1, d1, _), (p2, d2, _) = lines[i - 1], lines[i]
-        A = np.array([d1, -d2]).T
-        if abs(np.linalg.det(A)) < 0.3:  # neighbouring sides must meet at a fair angle
-            return None
-        t, _ = np.linalg.solve(A, p2 - p1)
-        corners.append(p1 + t * d1)
-    quad = order_corners(np.float32(corners))
+    corners = _meet([(p, d) for p, d, _ in lines], 0.3)  # neighbouring sides must meet at a fair angle
+    if corners is None:
+        return None
+    quad = order_corners(corners)
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return None
     quad_area = cv2.contourArea(quad)
@@ -158,15 +167,9 @@ def _fit_sides(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
             return quad
         vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0]), np.array([vx, vy])))
-    corners = []
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        A = np.array([d1, -d2]).T
-        if abs(np.linalg.det(A)) < 1e-6:
-            return quad
-        s_, _ = np.linalg.solve(A, p2 - p1)
-        corners.append(p1 + s_ * d1)
-    corners = np.float32(corners)
+    corners = _meet(lines)
+    if corners is None:
+        return quad
     if np.abs(corners - quad).max() > 0.05 * float(np.linalg.norm(quad[2] - quad[0])):
         return quad  # the lines went astray: keep the rough corners
     return corners
@@ -244,15 +247,9 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
             lines.append((a.astype(np.float64), (b - a).astype(np.float64)))  # inwards: keep the side
             continue  # (a threshold loses a shaded frame's far part; table taken for board is rare)
         lines.append((np.array([x0, y0]), np.array([vx, vy])))
-    corners = []
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        A = np.array([d1, -d2]).T
-        if abs(np.linalg.det(A)) < 1e-6:
-            return quad
-        s_, _ = np.linalg.solve(A, p2 - p1)
-        corners.append(p1 + s_ * d1)
-    corners = np.float32(corners)
+    corners = _meet(lines)
+    if corners is None:
+        return quad
     moved = float(np.abs(corners - quad).max())
     if moved > 2 * reach or moved < SNAP_MIN * diagonal:
         return quad  # astray, or the threshold's outline already on the edge (within a pixel or two)
