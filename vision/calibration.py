@@ -426,7 +426,9 @@ class Calibration:
                 faces=tuple(tuple(float(v) for v in f) for f in data.get("faces", ())),
                 trays=_trays_from(data.get("trays", ()), where),
             )
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        except CalibrationMismatchError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
             raise CalibrationMismatchError(f"{where}: calibration file is incomplete or malformed ({exc!r})") from exc
         if len(cal.corners) != 4 or len(cal.outer) != 4 or len(cal.colours) != 2 or cal.home not in HOMES:
             raise CalibrationMismatchError(f"{where}: calibration file has bad geometry or colours")

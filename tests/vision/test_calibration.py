@@ -1,3 +1,5 @@
+import json
+
 import numpy as np
 import pytest
 
@@ -71,6 +73,9 @@ def test_calibration_file_that_does_not_fit(tmp_path, board):
     with pytest.raises(CalibrationMismatchError):
         Calibration.load(tmp_path / "y.json")
     cal = Calibration.from_image(board[0], board[1])
+    (tmp_path / "z.json").write_text(json.dumps(dict(cal.to_dict(), rims=["top", -1, -1, -1])))
+    with pytest.raises(CalibrationMismatchError, match="z.json.*malformed"):  # a value of the wrong kind
+        Calibration.load(tmp_path / "z.json")
     with pytest.raises(CalibrationMismatchError, match="1280x720"):
         cal.check_frame(np.zeros((720, 1280, 3), np.uint8))
 
