@@ -282,19 +282,15 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
             continue
         line = centre_line(gray, spans[col], row)
         off = offset[0 if row == "top" else 1]
-        period = stack_period(line[: int(ext)], pitch) if runs_to_middle else None
-        if period is None or period > pitch * 0.9:  # checkers do not overlap along the row
-            second = second_layer(line, pitch, off, n) if n >= 5 else 0
-            if n >= 5 and classes is not None:  # the waists between checkers of the row, by colour
-                second = max(second, covered_joints(classes, spans[col], row, names.index(colour) + 1,
-                                                    pitch, off, n))
-            if second:
-                out[key] = (colour, n + second, conf * 0.9)
+        run = count_run(line, ext, pitch, off) if runs_to_middle else None
+        if run is not None:  # a stack whose brightness repeats with one spacing of checkers
+            out[key] = (colour, run[0], conf * run[1] if run[0] != n else conf)
             continue
-        x = (ext - offset[0 if row == "top" else 1] - pitch) / period + 1
-        m = int(round(x))
-        if m > n:
-            out[key] = (colour, m, float(max(0.0, 1.0 - 2.0 * abs(x - m))) * 0.9)
+        second = second_layer(line, pitch, off, n) if n >= 5 else 0
+        if n >= 5 and classes is not None:  # the waists between checkers of the row, by colour
+            second = max(second, covered_joints(classes, spans[col], row, names.index(colour) + 1, pitch, off, n))
+        if second:
+            out[key] = (colour, n + second, conf * 0.9)
     return out
 
 
@@ -726,7 +722,13 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
         if k < 0 or (colour is not None and k != EITHER and colour != names[k]):
             continue
         off = offset[0 if row == "top" else 1]
-        m, clear = rim_count(centre_line(gray, spans[col], row), pitch, off)
+        line = centre_line(gray, spans[col], row)
+        m, clear = rim_count(line, pitch, off)
+        end = rim_run_end(line, pitch, off)
+        if end - off >= 4.5 * pitch:  # a long stack: its checkers may overlap, count by their spacing
+            run = count_run(line, end, pitch, off)
+            if run is not None:
+                m, clear = run[0], 4.0 * run[1]
         if m <= n:
             continue
         if k == EITHER:
@@ -745,3 +747,82 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
                 k = int(np.argmin([np.sqrt(((mid - np.float32(f)) ** 2).sum()) for f in faces]))
         out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
     return out
+
+
+# ---------------------------------------------------------------- long stacks by their period
+FOLD_BINS = 8  # phase bins of the folded stack (see periodicity)
+
+
+def periodicity(line: np.ndarray, start: float, stop: float, period: float) -> float:
+    """How well the brightness between start and stop repeats every `period` pixels: the share of
+    its variance explained by the phase within the period (the segment folded onto one period and
+    averaged, as in phase dispersion minimisation), less what any period explains by chance."""
+    a, b = max(0, int(round(start))), min(len(line), int(round(stop)))
+    seg = line[a:b].astype(np.float64)
+    if len(seg) < FOLD_BINS * 2 or period <= 0:
+        return 0.0
+    phase = ((np.arange(a, b) - start) / period) % 1.0
+    bins = np.minimum((phase * FOLD_BINS).astype(np.int64), FOLD_BINS - 1)
+    total = float(((seg - seg.mean()) ** 2).sum())
+    if total <= 1e-6:
+        return 0.0
+    n = np.bincount(bins, minlength=FOLD_BINS)
+    s = np.bincount(bins, seg, minlength=FOLD_BINS)
+    filled = n > 0
+    between = float((s[filled] ** 2 / n[filled]).sum() - seg.sum() ** 2 / len(seg))
+    return between / total - (FOLD_BINS - 1) / (len(seg) - 1)
+
+
+def count_run(line: np.ndarray, ext: float, pitch: float, offset: float, least: int = 2, most: int = 15):
+    """Checkers in a stack from offset to ext whose checkers may overlap: n checkers lie a
+    spacing s = (ext - offset - pitch) / (n - 1) apart (the last one whole), and the right n is
+    the one whose spacing the brightness along the stack repeats with. Spacings from a checker
+    (touching) down to 0.4 of one are tried, from `least` checkers up. Returns (n, confidence)
+    or None when no spacing stands out."""
+    span = ext - offset - pitch
+    if span < 2.5 * pitch or least < 2:
+        return None
+    scores = {}
+    for n in range(least, most + 1):
+        s = span / (n - 1)
+        if s > 1.08 * pitch:
+            continue
+        if s < 0.4 * pitch or s < 4.0:
+            break
+        # between the whole checker at one end (which end lies on top depends on the camera) and
+        # the other: both halves of that must repeat so (a short stack and something beyond do not)
+        a, b = offset + pitch, ext - pitch
+        scores[n] = min(periodicity(line, a, (a + b) / 2, s), periodicity(line, (a + b) / 2, b, s))
+    if not scores:
+        return None
+    best = max(scores, key=scores.get)
+    rest = [v for k, v in scores.items() if k != best]
+    margin = scores[best] - max(rest) if rest else scores[best]
+    if scores[best] < 0.15 or margin < 0.08:
+        return None
+    return best, float(max(0.0, min(1.0, 2.0 * margin)))
+
+
+def rim_run_end(line: np.ndarray, pitch: float, offset: float) -> float:
+    """Where a stack seen only by its rims ends: the last of a run of rims (thin lines: the
+    brightness less its local mean, so a slow ramp such as a point's tip is no rim) from the
+    board's edge, each within 0.7 of a checker of the one before (inside a checker the rims and
+    rings leave shorter gaps than that). 0 when no rim stands near the board's edge."""
+    if len(line) < pitch:
+        return 0.0
+    w = max(3, int(round(pitch * 0.25))) | 1
+    smooth = np.convolve(np.pad(line.astype(np.float32), w // 2, mode="edge"), np.ones(w, np.float32) / w, "valid")
+    g = np.abs(line.astype(np.float32) - smooth)
+    noise = float(np.percentile(g, 25)) + 1.0  # the quiet quarter: a long stack is rims nearly all along
+    first = g[int(offset + 0.3 * pitch): int(offset + 1.5 * pitch)]
+    rim = float(np.percentile(first, 90)) if len(first) else 0.0  # the first checker's rims, if it is there
+    strong = np.flatnonzero(g > max(5.0, 4.0 * noise, 0.4 * rim))
+    if len(strong) == 0 or strong[0] > offset + 0.6 * pitch:
+        return 0.0
+    gap = 0.7 * pitch
+    end = strong[0]
+    for y in strong[1:]:
+        if y - end > gap:
+            break
+        end = y
+    return float(end + 1)
