@@ -716,15 +716,19 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
     fewer."""
     H = gray.shape[0]
     out = dict(read)
+    todo = []
     for key, (colour, n, conf) in read.items():
         row, col = key
         k = rims[cell_kind(row, col)] if len(rims) == 4 else -1
         if k < 0 or (colour is not None and k != EITHER and colour != names[k]):
             continue
-        off = offset[0 if row == "top" else 1]
-        line = centre_line(gray, spans[col], row)
+        todo.append((key, colour, n, k, offset[0 if row == "top" else 1], centre_line(gray, spans[col], row)))
+    if not todo:
+        return out
+    ends = rim_run_ends(np.stack([t[5] for t in todo]), pitch, [t[4] for t in todo])
+    for (key, colour, n, k, off, line), end in zip(todo, ends):
+        row, col = key
         m, clear = rim_count(line, pitch, off)
-        end = rim_run_end(line, pitch, off)
         if end - off >= 4.5 * pitch:  # a long stack: its checkers may overlap, count by their spacing
             run = count_run(line, end, pitch, off)
             if run is not None:
@@ -753,23 +757,26 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
 FOLD_BINS = 8  # phase bins of the folded stack (see periodicity)
 
 
-def periodicity(line: np.ndarray, start: float, stop: float, period: float) -> float:
-    """How well the brightness between start and stop repeats every `period` pixels: the share of
-    its variance explained by the phase within the period (the segment folded onto one period and
-    averaged, as in phase dispersion minimisation), less what any period explains by chance."""
+def periodicity(line: np.ndarray, start: float, stop: float, periods) -> np.ndarray:
+    """How well the brightness between start and stop repeats every `period` pixels, for each of
+    `periods`: the share of its variance explained by the phase within the period (the segment
+    folded onto one period and averaged, as in phase dispersion minimisation), less what any
+    period explains by chance."""
+    periods = np.atleast_1d(np.asarray(periods, np.float64))
     a, b = max(0, int(round(start))), min(len(line), int(round(stop)))
     seg = line[a:b].astype(np.float64)
-    if len(seg) < FOLD_BINS * 2 or period <= 0:
-        return 0.0
-    phase = ((np.arange(a, b) - start) / period) % 1.0
-    bins = np.minimum((phase * FOLD_BINS).astype(np.int64), FOLD_BINS - 1)
+    if len(seg) < FOLD_BINS * 2 or periods.min() <= 0:
+        return np.zeros(len(periods))
     total = float(((seg - seg.mean()) ** 2).sum())
     if total <= 1e-6:
-        return 0.0
-    n = np.bincount(bins, minlength=FOLD_BINS)
-    s = np.bincount(bins, seg, minlength=FOLD_BINS)
-    filled = n > 0
-    between = float((s[filled] ** 2 / n[filled]).sum() - seg.sum() ** 2 / len(seg))
+        return np.zeros(len(periods))
+    phase = ((np.arange(a, b) - start)[None, :] / periods[:, None]) % 1.0
+    bins = np.minimum((phase * FOLD_BINS).astype(np.int64), FOLD_BINS - 1)
+    bins += np.arange(len(periods))[:, None] * FOLD_BINS  # one bincount for every period at once
+    size = len(periods) * FOLD_BINS
+    n = np.bincount(bins.ravel(), minlength=size).reshape(len(periods), FOLD_BINS)
+    s = np.bincount(bins.ravel(), np.broadcast_to(seg, bins.shape).ravel(), minlength=size).reshape(n.shape)
+    between = (s ** 2 / np.maximum(n, 1)).sum(1) - seg.sum() ** 2 / len(seg)
     return between / total - (FOLD_BINS - 1) / (len(seg) - 1)
 
 
@@ -782,17 +789,15 @@ def count_run(line: np.ndarray, ext: float, pitch: float, offset: float, least: 
     span = ext - offset - pitch
     if span < 2.5 * pitch or least < 2:
         return None
-    scores = {}
-    for n in range(least, most + 1):
-        s = span / (n - 1)
-        if s > 1.08 * pitch:
-            continue
-        if s < 0.4 * pitch or s < 4.0:
-            break
-        # between the whole checker at one end (which end lies on top depends on the camera) and
-        # the other: both halves of that must repeat so (a short stack and something beyond do not)
-        a, b = offset + pitch, ext - pitch
-        scores[n] = min(periodicity(line, a, (a + b) / 2, s), periodicity(line, (a + b) / 2, b, s))
+    ns = [n for n in range(least, most + 1) if 0.4 * pitch <= span / (n - 1) <= 1.08 * pitch and span / (n - 1) >= 4.0]
+    if not ns:
+        return None
+    periods = span / (np.array(ns, np.float64) - 1)
+    # between the whole checker at one end (which end lies on top depends on the camera) and
+    # the other: both halves of that must repeat so (a short stack and something beyond do not)
+    a, b = offset + pitch, ext - pitch
+    both = np.minimum(periodicity(line, a, (a + b) / 2, periods), periodicity(line, (a + b) / 2, b, periods))
+    scores = dict(zip(ns, both.tolist()))
     if not scores:
         return None
     best = max(scores, key=scores.get)
@@ -808,21 +813,27 @@ def rim_run_end(line: np.ndarray, pitch: float, offset: float) -> float:
     brightness less its local mean, so a slow ramp such as a point's tip is no rim) from the
     board's edge, each within 0.7 of a checker of the one before (inside a checker the rims and
     rings leave shorter gaps than that). 0 when no rim stands near the board's edge."""
-    if len(line) < pitch:
-        return 0.0
+    return rim_run_ends(np.asarray(line)[None, :], pitch, [offset])[0]
+
+
+def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
+    """rim_run_end of several lines of one length at once (K, L): the filtering is shared."""
+    K, L = lines.shape
+    if L < pitch or K == 0:
+        return [0.0] * K
     w = max(3, int(round(pitch * 0.25))) | 1
-    smooth = np.convolve(np.pad(line.astype(np.float32), w // 2, mode="edge"), np.ones(w, np.float32) / w, "valid")
-    g = np.abs(line.astype(np.float32) - smooth)
-    noise = float(np.percentile(g, 25)) + 1.0  # the quiet quarter: a long stack is rims nearly all along
-    first = g[int(offset + 0.3 * pitch): int(offset + 1.5 * pitch)]
-    rim = float(np.percentile(first, 90)) if len(first) else 0.0  # the first checker's rims, if it is there
-    strong = np.flatnonzero(g > max(5.0, 4.0 * noise, 0.4 * rim))
-    if len(strong) == 0 or strong[0] > offset + 0.6 * pitch:
-        return 0.0
-    gap = 0.7 * pitch
-    end = strong[0]
-    for y in strong[1:]:
-        if y - end > gap:
-            break
-        end = y
-    return float(end + 1)
+    padded = np.pad(lines.astype(np.float64), ((0, 0), (w // 2, w // 2)), mode="edge")
+    c = np.concatenate([np.zeros((K, 1)), np.cumsum(padded, 1)], 1)
+    g = np.abs(lines - (c[:, w:] - c[:, :-w]) / w)
+    noise = np.sort(g, 1)[:, L // 4] + 1.0  # the quiet quarter: a long stack is rims nearly all along
+    ends = []
+    for i, offset in enumerate(offsets):
+        first = np.sort(g[i, max(0, int(offset + 0.3 * pitch)): max(0, int(offset + 1.5 * pitch))])
+        rim = float(first[int(len(first) * 0.9)]) if len(first) else 0.0  # the first checker's rims, if there
+        strong = np.flatnonzero(g[i] > max(5.0, 4.0 * float(noise[i]), 0.4 * rim))
+        if len(strong) == 0 or strong[0] > offset + 0.6 * pitch:
+            ends.append(0.0)
+            continue
+        breaks = np.flatnonzero(np.diff(strong) > 0.7 * pitch)
+        ends.append(float((strong[breaks[0]] if len(breaks) else strong[-1]) + 1))
+    return ends
