@@ -32,9 +32,15 @@ The stages, each cheap:
 5. Light pips (white pips on red, green, blue, black dice): stages 1-4 again on the inverted grey
    view, chroma left out; a face found there must lie on one even body colour (sampled between
    and around its pips, in colour), which rules out light specks in the gaps beside touching dark
-   checkers, glints and a dark board's print. A light 1 (a lone light spot: as likely a glint) is
-   never read, and a light 2 only on a very even body. Where both looks find a face, the dark
-   one's stands.
+   checkers, glints and a dark board's print. A light 1 or 2 (a lone light spot is as likely a
+   glint on a glossy checker) must also lie on a square of its body's colour: rays from its centre
+   find where that colour ends, on a square's outline (not a checker's circle) of a size that fits
+   its pips; a 2 on a surface of its own colour is kept on a very even body. Where both looks find
+   a face, the dark one's stands.
+
+In a board region (the reader's call) the full look is taken only in windows around the small dark
+(or light) spots, ringed by an even surface, that a black-hat on the view reduced to pips about
+COARSE_PIP wide shows: a sixteenth of the work per pixel, and dice cover a few per cent of a board.
 
 Box coordinates are [x, y, w, h] in the full image. ``where`` is always "outside": the board
 reader knows the geometry and names the place.
@@ -76,13 +82,18 @@ class Pip:
     elongation: float
 
 
-def _as_gray_and_sat(image: np.ndarray):
+def _check_image(image) -> None:
+    """A VisionError unless the image is a non-empty BGR or grey array."""
     if image is None or not isinstance(image, np.ndarray) or image.size == 0:
         raise ImageReadError("read_dice needs a non-empty image")
+    if image.ndim != 2 and (image.ndim != 3 or image.shape[2] not in (3, 4)):
+        raise ImageReadError(f"read_dice needs a BGR or grey image, got shape {image.shape}")
+
+
+def _as_gray_and_sat(image: np.ndarray):
+    _check_image(image)
     if image.ndim == 2:
         return image, np.zeros_like(image)
-    if image.ndim != 3 or image.shape[2] not in (3, 4):
-        raise ImageReadError(f"read_dice needs a BGR or grey image, got shape {image.shape}")
     bgr = image[:, :, :3]
     gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
     b, g, r = cv2.split(np.ascontiguousarray(bgr))
@@ -475,30 +486,34 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     """
     if pips not in PIP_KINDS:
         raise VisionError(f"read_dice: pips must be one of {PIP_KINDS}, got {pips!r}")
-    gray, sat = _as_gray_and_sat(image)
+    _check_image(image)
     ox = oy = 0
     if region is not None:
         x, y, w, h = (int(round(v)) for v in region)
         x0, y0 = max(0, x), max(0, y)
-        x1, y1 = min(gray.shape[1], x + w), min(gray.shape[0], y + h)
+        x1, y1 = min(image.shape[1], x + w), min(image.shape[0], y + h)
         if x1 <= x0 or y1 <= y0:
             return []
-        gray, sat = gray[y0:y1, x0:x1], sat[y0:y1, x0:x1]
+        gray, sat = _as_gray_and_sat(image[y0:y1, x0:x1])  # only the region is converted
         ox, oy = x0, y0
+    else:
+        gray, sat = _as_gray_and_sat(image)
     # small frames are enlarged so that a pip spans a few pixels and a bridge one pixel
     scales = PIP_SCALES
+    expected = None  # the expected pip width, in a board region
     if region is not None:
         # a region is a board: a die is about 1/26 of its width, a pip a fifth of that
         pip = gray.shape[1] / 26 * 0.2
         scale = max(1, int(round(PIP_WORK_SIZE / pip)))
         scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip * scale))
+        expected = pip
     else:
         scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
-    dice = _dice_of(gray, sat, scale, scales) if pips != "light" else []
+    dice = _dice_of(gray, sat, scale, scales, expected) if pips != "light" else []
     # dice whose pips are lighter than their body (white pips on red, green, black dice): the same
     # search for dark pips on the inverted view. The body's colour says nothing there, so chroma is
     # left out of the search; a face's body must then be one even colour between its pips.
-    light = _dice_of(cv2.bitwise_not(gray), np.zeros_like(sat), scale, scales) if pips != "dark" else []
+    light = _dice_of(cv2.bitwise_not(gray), np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
     bgr = image if image.ndim == 2 else image[:, :, :3]
     dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)
              and _body_is_even(bgr, f.moved(ox, oy))]
@@ -511,11 +526,97 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     return out[:max_dice] if len(out) > max_dice else out
 
 
-def _dice_of(gray, sat, scale: int, scales) -> list[tuple["_Face", bool]]:
-    """Faces of dark pips on a bright body in one view, side faces dropped, each with flat or not."""
-    faces, leftover = _read_at(gray, sat, scale, scales)
-    faces, leftover = _refine_small(gray, sat, scale, faces, leftover)
+def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None) -> list[tuple["_Face", bool]]:
+    """Faces of dark pips on a bright body in one view, side faces dropped, each with flat or not.
+
+    ``pip``: the expected pip width (a board region): the full look is then taken only in windows
+    around the spots a coarse look finds (see _windows), the whole view when they cover most of it.
+    """
+    bright = _bright(gray)
+    windows = _windows(gray, pip, bright) if pip else None
+    if windows is None:
+        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright)
+        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright)
+        return _drop_side_faces(faces, leftover, gray)
+    faces, leftover = [], []
+    h, w = gray.shape
+    for x0, y0, x1, y1 in windows:
+        sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, scales, bright=bright)
+        sub_faces, sub_left = _refine_small(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, sub_faces, sub_left,
+                                            bright=bright)
+        for f in sub_faces:
+            # a die the window cuts (its pips found only in part) is some other window's, or none's
+            m = 0.55 * f.side
+            if ((f.x < m and x0 > 0) or (f.y < m and y0 > 0) or (f.x > x1 - x0 - m and x1 < w)
+                    or (f.y > y1 - y0 - m and y1 < h)):
+                continue
+            faces.append(f.moved(x0, y0))
+        leftover += [Pip(p.x + x0, p.y + y0, p.r, p.contrast, p.face, p.elongation) for p in sub_left]
     return _drop_side_faces(faces, leftover, gray)
+
+
+COARSE_PIP = 4.0  # the coarse look: the view reduced so that an expected pip is about this wide
+COARSE_CONTRAST = 90  # a coarse spot is at least this share (of 256) darker than the surface around it
+WINDOW_REACH = 1.4  # a window reaches this many expected die sides around each coarse spot (the side-face look reads the whole view)
+_COARSE_RING = np.exp(2j * np.pi * np.arange(12) / 12)
+COARSE_RING_ODD, COARSE_RING_EVEN = 2, 0.7  # all but the two darkest of its twelve ring samples at least this bright relative to their median
+WINDOW_SHARE = 0.45  # windows covering more of the view than this: the whole view is read instead
+
+
+def _windows(gray, pip: float, bright: float) -> Optional[list[tuple[int, int, int, int]]]:
+    """Where dice may lie: boxes (x0, y0, x1, y1) around small dark spots found on a reduced view.
+
+    A pip is a small dark spot on a bright surface at any scale: a black-hat on the view reduced so
+    that a pip is COARSE_PIP wide finds every die's pips (and some specks) at a sixteenth of the
+    cost; the full look then reads only around them. None when the spots cover most of the view
+    (a textured board): the whole view is read.
+    """
+    h, w = gray.shape
+    f = pip / COARSE_PIP
+    small = gray
+    if f >= 1.4:
+        small = cv2.resize(gray, (max(1, int(round(w / f))), max(1, int(round(h / f)))), interpolation=cv2.INTER_LINEAR)
+    else:
+        f = 1.0
+    k = max(5, int(2.5 * pip / f + 1) | 1)
+    closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    black = cv2.subtract(closed, small)
+    thr = np.maximum((closed.astype(np.uint16) * COARSE_CONTRAST >> 8).astype(np.uint8), np.uint8(12))
+    mask = ((black > thr) & (closed >= np.uint8(min(255, 0.5 * bright)))).astype(np.uint8)
+    n, _lab, st, cent = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    ok = (st[1:, 2] < k) & (st[1:, 3] < k) & (st[1:, 4] >= 2)
+    spots = cent[1:][ok]
+    if len(spots):
+        # ringed by an even, bright surface (a die's face), unlike a gap between checkers, a checker's
+        # rim or a point's tip, which have the dark surface beside them on one side
+        r = np.sqrt(st[1:, 4][ok] / np.pi)
+        rr = (r + np.maximum(1.5, 0.7 * r))[:, None]
+        xs = np.clip(np.round(spots[:, :1] + rr * _COARSE_RING.real), 0, small.shape[1] - 1).astype(int)
+        ys = np.clip(np.round(spots[:, 1:] + rr * _COARSE_RING.imag), 0, small.shape[0] - 1).astype(int)
+        ring = np.sort(small[ys, xs].astype(np.float32), axis=1)
+        face = ring[:, len(_COARSE_RING) // 2]
+        spots = spots[(ring[:, COARSE_RING_ODD] >= COARSE_RING_EVEN * face) & (face >= 0.5 * bright)]
+    spots = spots * [w / small.shape[1], h / small.shape[0]]
+    if len(spots) == 0:
+        return []
+    reach = WINDOW_REACH * pip / 0.18 + 4  # a pip is about 0.18 of its die's side
+    boxes = [[max(0, x - reach), max(0, y - reach), min(w, x + reach), min(h, y + reach)] for x, y in spots]
+    merged = True
+    while merged and len(boxes) > 1:
+        merged = False
+        out = []
+        for b in boxes:
+            for o in out:
+                if b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3]:
+                    o[0], o[1], o[2], o[3] = min(o[0], b[0]), min(o[1], b[1]), max(o[2], b[2]), max(o[3], b[3])
+                    merged = True
+                    break
+            else:
+                out.append(b)
+        boxes = out
+    if sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > WINDOW_SHARE * w * h:
+        return None
+    return [(int(b[0]), int(b[1]), int(math.ceil(b[2])), int(math.ceil(b[3]))) for b in boxes]
 
 
 def _overlaps(f: "_Face", g: "_Face") -> bool:
@@ -549,8 +650,6 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
     face's edges and close around each pip, each spot the middle pixel of its 3x3 by level; a few
     spots may differ.
     """
-    if f.pips == 1:  # a lone light spot on a dark surface is as likely a glint (glossy checkers, a table)
-        return False
     h, w = bgr.shape[:2]
     centre = complex(f.x, f.y)
     ring = _PIP_RING * max(_PIP_RING_F * f.pip_r, f.pip_r + 2.0)  # close around each pip: a speck between checkers has their edge there
@@ -561,7 +660,12 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
         pips = centre + _LAYOUT_Z[f.pips] * step
         spots = centre + _BODY_SPOTS * step
         if _PIP_RING_F:
-            spots = np.concatenate([spots, (pips[:, None] + ring[None, :]).ravel()])
+            around = (pips[:, None] + ring[None, :]).ravel()
+            # not where another pip's blur reaches (the close pips of a six's columns)
+            mine = np.repeat(np.arange(len(pips)), len(ring))
+            gap = np.abs(around[:, None] - pips[None, :])
+            gap[np.arange(len(around)), mine] = np.inf
+            spots = np.concatenate([spots, around[gap.min(axis=1) > f.pip_r + 1.0]])
     xi = np.clip(np.round(spots.real).astype(int), 1, w - 2)
     yi = np.clip(np.round(spots.imag).astype(int), 1, h - 2)
     patches = np.stack([bgr[yi + dy, xi + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).astype(np.float32)
@@ -571,19 +675,81 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
     med = np.median(cols, axis=0)
     dist = np.sort(np.linalg.norm(cols - med, axis=1))
     limit = max(BODY_EVEN_MIN, BODY_EVEN * float(np.linalg.norm(med)))
-    share = BODY_ODD_SHARE
-    if f.pips == 2:  # two light specks in the gaps beside two touching dark checkers look like a 2
-        limit, share = max(BODY_EVEN_MIN_2, BODY_EVEN_2 * float(np.linalg.norm(med))), BODY_ODD_SHARE_2
     log.debug("light face %d at (%.0f, %.0f): body spots off by %s (limit %.0f)", f.pips, f.x, f.y,
               np.round(dist).astype(int).tolist(), limit)
-    return float(dist[-1 - max(BODY_ODD, int(share * len(dist)))]) <= limit
+    if float(dist[-1 - max(BODY_ODD, int(BODY_ODD_SHARE * len(dist)))]) > limit:
+        return False
+    if f.pips > 2:
+        return True
+    # a lone light spot (a glint on a glossy checker) or two light specks in the gaps beside touching
+    # dark checkers look like a 1 or a 2: those faces must also lie on a square of the body's colour,
+    # or (a 2 on a surface of its own colour) on a very even body
+    strict = max(BODY_EVEN_MIN_2, BODY_EVEN_2 * float(np.linalg.norm(med)))
+    return ((f.pips == 2 and float(dist[-1 - max(BODY_ODD, int(BODY_ODD_SHARE_2 * len(dist)))]) <= strict)
+            or _square_outline(bgr, f, med))
+
+
+SQUARE_RAYS = 16
+_SQUARE_DIRS = np.exp(2j * np.pi * np.arange(SQUARE_RAYS) / SQUARE_RAYS)
+_SQUARE_TURNS = np.deg2rad(np.arange(0, 90, 3))
+# how far each ray's edge may miss the square's outline (share of the half side); rays that must
+# meet it; and how many rays a circle may meet (a square's edge is a half farther at its corners)
+SQUARE_FIT, SQUARE_RAYS_MIN, CIRCLE_RAYS_MAX = 0.12, 13, 11
+SQUARE_DEPART = 0.45  # the body ends where the colour is this share of the body colour's size away (at least BODY_EVEN_MIN)
+
+
+def _square_outline(bgr: np.ndarray, f: "_Face", body) -> bool:
+    """True when the face lies on a square of the body's colour, of a size that fits its pips.
+
+    Rays from the face's centre (pips skipped) find where the body's colour ends; those edges must
+    lie on a square's outline at some turn (not on a circle: a checker) centred on the face, with a
+    side that fits the pip layout (a 2) or the pip's size (a 1: between 4 and 14 pip radii).
+    """
+    h, w = bgr.shape[:2]
+    r = max(f.pip_r, 1.0)
+    if f.pips == 1:
+        lo, hi = 2.0 * r, 7.0 * r  # half sides a lone pip allows
+    else:
+        lo, hi = 0.35 * f.side, 0.7 * f.side
+    reach = 1.5 * hi + 2
+    step = 0.5
+    ts = np.arange(1.2 * r + 1, reach, step)
+    centre = complex(f.x, f.y)
+    pts = centre + ts[None, :] * _SQUARE_DIRS[:, None]  # (rays, samples)
+    xi = np.round(pts.real).astype(int)
+    yi = np.round(pts.imag).astype(int)
+    inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+    if not inside.all():
+        return False
+    cols = bgr[yi, xi].astype(np.float32)
+    body = np.asarray(body, np.float32)
+    off = np.linalg.norm(cols - body, axis=2) > max(BODY_EVEN_MIN, SQUARE_DEPART * float(np.linalg.norm(body)))
+    if f.turn is not None:  # the face's own pips are body, not its end
+        spots = centre + _LAYOUT_Z[f.pips] * f.side * GRID_STEP * complex(math.cos(f.turn), math.sin(f.turn))
+        near = (np.abs(pts[..., None] - spots[None, None, :]) < 1.8 * r + 1).any(axis=2)
+        off &= ~near
+    both = off[:, :-1] & off[:, 1:]  # two samples in a row: not a speck of noise
+    hit = both.any(axis=1)
+    if hit.sum() < SQUARE_RAYS_MIN:
+        return False
+    d = np.where(hit, ts[np.argmax(both, axis=1)], np.inf)
+    ang = np.angle(_SQUARE_DIRS)[None, :] - _SQUARE_TURNS[:, None]
+    proj = d[None, :] * np.maximum(np.abs(np.cos(ang)), np.abs(np.sin(ang)))  # (turns, rays): the half side each ray says
+    half = np.nanmedian(np.where(np.isfinite(proj), proj, np.nan), axis=1)
+    fits = (np.abs(proj - half[:, None]) <= SQUARE_FIT * half[:, None]).sum(axis=1)
+    best = int(np.argmax(fits))
+    dm = float(np.median(d[np.isfinite(d)]))
+    circle = int((np.abs(d - dm) <= 0.5 * SQUARE_FIT * dm).sum())
+    log.debug("light face %d at (%.0f, %.0f): square %d rays, half side %.1f (%.1f..%.1f), circle %d rays",
+              f.pips, f.x, f.y, fits[best], half[best], lo, hi, circle)
+    return bool(fits[best] >= SQUARE_RAYS_MIN and circle <= CIRCLE_RAYS_MAX and lo <= half[best] <= hi)
 
 
 SMALL_PIP = 0.6  # a pip narrower than this share of PIP_WORK_SIZE is read again, enlarged
 MAX_REFINE = 6  # neighbourhoods read again per image at most
 
 
-def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip]):
+def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip], bright: Optional[float] = None):
     """Read again, enlarged, around pips too small at the first scale to be kept apart reliably."""
     def _small(r):
         return 2 * r * scale < SMALL_PIP * PIP_WORK_SIZE
@@ -606,7 +772,8 @@ def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pi
             boxes.append(b)
     if len(boxes) > MAX_REFINE:
         return faces, leftover  # a textured view full of specks: not dice worth a closer look
-    bright = _bright(gray)
+    if bright is None:
+        bright = _bright(gray)
     for x0, y0, x1, y1, r in boxes:
         for f in faces:  # a die of small pips the box cuts is taken in whole, to be read whole again
             fx, fy, fw, fh = f.box

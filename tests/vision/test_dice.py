@@ -248,7 +248,7 @@ LIGHT_PIP_DICE = {
 @pytest.mark.parametrize("colour", sorted(LIGHT_PIP_DICE))
 @pytest.mark.parametrize("pips", [(2, 3), (3, 4), (5, 6), (6, 6)])
 def test_dice_with_light_pips_on_a_dark_body_read_exactly(colour, pips):
-    """Without the inverted look, none of these dice is read at all (a light 1 is not read: see vision.dice)."""
+    """Without the inverted look, none of these dice is read at all."""
     import dataclasses
 
     from vision.render import STYLES
@@ -267,8 +267,8 @@ def test_dice_with_light_pips_on_a_dark_body_read_exactly(colour, pips):
 
 def test_tournament_dice_through_the_camera_measured():
     """The 'tournament' style's red dice with white pips, with perspective, light, noise and blur,
-    in both halves and on the bar: measured 23 of 36 read right and no false die (a light 1 is never
-    read, a light 2 only on a very even body); the floor sits just below."""
+    in both halves and on the bar: measured 34 of 36 read right and no false die (23 of 36 before a
+    light 1 or 2 could be read on a square body); the floor sits just below."""
     rng = np.random.default_rng(11)
     right = total = false = 0
     for k in range(12):
@@ -280,7 +280,7 @@ def test_tournament_dice_through_the_camera_measured():
         total += len(truth["dice"])
         right += _read_right(found, truth)
         false += sum(not any(_centre_hit(d.box, t["box"]) for t in truth["dice"]) for d in found)
-    assert right / total >= 0.6 and false == 0, (right, total, false)
+    assert right / total >= 0.9 and false == 0, (right, total, false)
 
 
 @pytest.mark.parametrize("style", ["classic", "tournament", "paper"])
@@ -309,3 +309,50 @@ def test_pips_kind_limits_the_look():
     assert read_dice(red, pips="dark") == []
     with pytest.raises(VisionError, match="pips must be one of"):
         read_dice(white, pips="white")
+
+
+@pytest.mark.parametrize("style,colour", [("classic", "red"), ("classic", "blue"), ("paper", "green"),
+                                          ("paper", "black")])
+def test_light_ones_and_twos_on_a_square_body_are_read(style, colour):
+    """A light 1 or 2 is read when it lies on a square of the die's own colour (a glint on a round
+    checker does not): before, a light 1 was never read and these 2s were not either."""
+    import dataclasses
+
+    from vision.render import STYLES
+    die, pip = LIGHT_PIP_DICE[colour]
+    view = BoardView("bottom right", dataclasses.replace(STYLES[style], die=die, pip=pip),
+                     size=(1280, 720)).without_effects()
+    for seed, pips in enumerate(((1, 2), (1, 1))):
+        img, truth = render_frame(START, START, view, dice=(RenderDie(pips[0], "left half"),
+                                                            RenderDie(pips[1], "right half")), rng=seed)
+        found = read_dice(img)
+        assert sorted(d.pips for d in found) == sorted(pips), (seed, found)
+        assert _read_right(found, truth) == 2
+
+
+def test_realistic_boards_without_dice_give_no_light_ones():
+    """Random realistic boards (gloss, grain, rings, shadows, clutter) with no dice: no die of either
+    kind, the light 1 and 2 included."""
+    from vision.render import random_view
+    for k in range(6):
+        img, _ = render_frame(START, START, random_view(k, size=(1280, 720)), rng=k)
+        assert read_dice(img) == [], k
+
+
+def test_the_board_region_is_read_only_around_its_pips():
+    """In a board region the full look runs only in windows around spots a reduced view shows:
+    a clean rendered board with two dice gives a few windows over a small share of the region,
+    and the dice are read as on the whole region."""
+    from vision import dice as dice_mod
+    view = BoardView("bottom right", "classic", size=(1280, 720)).without_effects()
+    img, truth = render_frame(START, START, view, dice=(RenderDie(3, "left half"), RenderDie(6, "right half")),
+                              rng=2)
+    board = np.array(truth["geometry"]["board"])
+    (x0, y0), (x1, y1) = board.min(axis=0).astype(int), board.max(axis=0).astype(int)
+    gray = np.ascontiguousarray(img[y0:y1, x0:x1].mean(axis=2).astype(np.uint8))
+    windows = dice_mod._windows(gray, gray.shape[1] / 26 * 0.2, dice_mod._bright(gray))
+    assert windows is not None and 2 <= len(windows) <= 6
+    share = sum((b[2] - b[0]) * (b[3] - b[1]) for b in windows) / gray.size
+    assert share < 0.15, share
+    found = read_dice(img, region=(x0, y0, x1 - x0, y1 - y0))
+    assert sorted(d.pips for d in found) == [3, 6] and _read_right(found, truth) == 2
