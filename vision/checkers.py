@@ -731,8 +731,13 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
         m, clear = rim_count(line, pitch, off)
         if end - off >= 4.5 * pitch:  # a long stack: its checkers may overlap, count by their spacing
             run = count_run(line, end, pitch, off)
+            x = (end - off) / pitch
+            if run is None and abs(x - round(x)) < 0.3:  # no spacing stands out: a row of touching checkers
+                run = (int(round(x)), 0.5)
             if run is not None:
                 m, clear = run[0], 4.0 * run[1]
+                if (end - off - pitch) / max(m - 1, 1) >= 0.9 * pitch:  # a touching row: a second layer on it?
+                    m += second_layer(line, pitch, off, m)
         if m <= n:
             continue
         if k == EITHER:
@@ -816,6 +821,9 @@ def rim_run_end(line: np.ndarray, pitch: float, offset: float) -> float:
     return rim_run_ends(np.asarray(line)[None, :], pitch, [offset])[0]
 
 
+RIM_QUANTILE, RIM_SHARE, RIM_GAP = 0.75, 0.3, 0.7  # the first checker's rims set the bar; a gap ends the run
+
+
 def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
     """rim_run_end of several lines of one length at once (K, L): the filtering is shared."""
     K, L = lines.shape
@@ -829,11 +837,11 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
     ends = []
     for i, offset in enumerate(offsets):
         first = np.sort(g[i, max(0, int(offset + 0.3 * pitch)): max(0, int(offset + 1.5 * pitch))])
-        rim = float(first[int(len(first) * 0.9)]) if len(first) else 0.0  # the first checker's rims, if there
-        strong = np.flatnonzero(g[i] > max(5.0, 4.0 * float(noise[i]), 0.4 * rim))
+        rim = float(first[int(len(first) * RIM_QUANTILE)]) if len(first) else 0.0  # the first checker's rims
+        strong = np.flatnonzero(g[i] > max(5.0, 4.0 * float(noise[i]), RIM_SHARE * rim))
         if len(strong) == 0 or strong[0] > offset + 0.6 * pitch:
             ends.append(0.0)
             continue
-        breaks = np.flatnonzero(np.diff(strong) > 0.7 * pitch)
+        breaks = np.flatnonzero(np.diff(strong) > RIM_GAP * pitch)
         ends.append(float((strong[breaks[0]] if len(breaks) else strong[-1]) + 1))
     return ends

@@ -10,10 +10,10 @@ P0 = (0, 0, 0, 0, 0, 6, 0, 7, 0, 0, 0, 0, 2) + (0,) * 12  # stacks of 6 and 7
 P1 = (0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 4) + (0,) * 11 + (3,)  # a stack of 8
 
 
-def _read(seed: int):
+def _read(seed: int, stacking: str = "run"):
     rng = np.random.default_rng(seed)
     view = render.random_view(rng, render.random_style(rng))
-    assert view.style.stacking == "run"
+    assert view.style.stacking == stacking
     start, _ = render.render_frame(START, START, view, rng=seed)
     reader = BoardReader(Calibration.from_image(start), read_dice=False, read_cube=False)
     image, truth = render.render_frame(P0, P1, view, rng=seed)
@@ -30,6 +30,14 @@ def _read(seed: int):
 @pytest.mark.parametrize("seed", [4, 12, 13, 19, 33])
 def test_run_stacks_of_six_to_eight_read_right_on_realistic_boards(seed):
     score, view = _read(seed)
+    assert score.wrong == (), (seed, f"tilt {view.tilt:.0f}", view.style.name)
+
+
+# light checkers on light points in pyramids (a row of five, a second layer on its joints): seen only
+# by their rims, and the second layer's rims half way between the row's (read None 0 or 1 for 8)
+@pytest.mark.parametrize("seed", [3, 26])
+def test_pyramids_of_checkers_the_colour_of_their_point_read_right(seed):
+    score, view = _read(seed, "pyramid")
     assert score.wrong == (), (seed, f"tilt {view.tilt:.0f}", view.style.name)
 
 
