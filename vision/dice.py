@@ -113,7 +113,22 @@ FACE_EVEN = 0.78  # the face between the pips: its darkest sixth at least this b
 PIP_DARKEST = 0.4  # the darkest pixel of a pip is at most this bright relative to the brightest in view
 PIP_MAX_CHROMA = 45
 LONE_PIP_CHROMA = 0.3  # around a lone pip (face 1) nothing coloured (chroma over grey level)  # max - min of B, G, R inside a pip
+MERGED_ELONG = 4.5  # a blob up to this elongated may be a row of pips blurred together (light pips bleed so)
+SPLIT_LEVELS = (0.5, 0.3)  # blurred-together pips are cut apart at these shares of the way from their darkest to the face
 PIP_SCALES = (5, 9, 15, 25, 41)  # black-hat kernel sides: pips from about 2 to 36 pixels across
+
+
+def _pct(values, q: float) -> float:
+    """np.percentile (linear) of a short array, without its overhead (called per pip candidate)."""
+    v = np.sort(np.ravel(values))
+    n = len(v)
+    if n == 0:
+        return float("nan")
+    pos = q / 100 * (n - 1)
+    lo = int(pos)
+    if lo >= n - 1:
+        return float(v[-1])
+    return float(v[lo]) + (pos - lo) * (float(v[lo + 1]) - float(v[lo]))
 
 
 def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCALES,
@@ -186,7 +201,8 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
     root = np.sqrt(((a - c) / 2) ** 2 + b ** 2)
     elong_all = np.sqrt(np.maximum((a + c) / 2 + root, 1e-6) / np.maximum((a + c) / 2 - root, 0.08))
     ok &= darkest[1:] <= PIP_DARKEST * bright
-    ok &= elong_all[1:] < 3.0
+    # a row of two or three pips blurred into one is split below; anything longer is no pip
+    ok &= (elong_all[1:] < 3.0) | ((elong_all[1:] < MERGED_ELONG) & (areas >= 10))
     chosen = np.nonzero(ok)[0]
     if len(chosen) > MAX_BLOBS:  # a textured or noisy view: look at the strongest spots only
         chosen = chosen[np.argsort(-black[cys[chosen], cxs[chosen]], kind="stable")[:MAX_BLOBS]]
@@ -194,16 +210,23 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
     for i in chosen + 1:
         x, y, bw, bh, area = stats[i]
         sub = labels[y:y + bh, x:x + bw] == i
-        if 1.6 < elong_all[i] < 2.8 and area >= 6:  # two pips blurred into one
+        if 1.6 < elong_all[i] and area >= 6:  # two or three pips blurred into one: cut at a darker level
             vals = gray[y:y + bh, x:x + bw]
-            level = (float(vals[sub].min()) + float(around[i - 1])) / 2
-            parts = (sub & (vals < level)).astype(np.uint8)
-            m, plab, pst, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
-            if m > 2:
-                for t in range(1, m):
-                    px, py, pw_, ph_, pa = pst[t]
-                    if pa >= 2:
-                        blobs.append((x + px, y + py, plab[py:py + ph_, px:px + pw_] == t))
+            lo = float(vals[sub].min())
+            split = False
+            for share in SPLIT_LEVELS:
+                parts = (sub & (vals < lo + share * (float(around[i - 1]) - lo))).astype(np.uint8)
+                m, plab, pst, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
+                if m > 2:
+                    for t in range(1, m):
+                        px, py, pw_, ph_, pa = pst[t]
+                        if pa >= 2:
+                            blobs.append((x + px, y + py, plab[py:py + ph_, px:px + pw_] == t))
+                    split = True
+                    break
+                if elong_all[i] < 2.8:
+                    break  # two pips: one level, as always
+            if split or elong_all[i] >= 3.0:
                 continue
         blobs.append((x, y, sub))
     pips = []
@@ -225,22 +248,22 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
         ring_out = r + rr + 1
         x0, x1 = int(max(0, cx - ring_out)), int(min(w, cx + ring_out + 1))
         y0, y1 = int(max(0, cy - ring_out)), int(min(h, cy + ring_out + 1))
-        gy, gx = np.mgrid[y0:y1, x0:x1]
+        gy, gx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None, :]
         dist = np.hypot(gx - cx, gy - cy)
         ring = (dist > r + 0.7) & (dist <= ring_out) & (mask[y0:y1, x0:x1] == 0)
         if ring.sum() < 6:
             continue
         ring_vals = gray[y0:y1, x0:x1][ring]
-        face = float(np.percentile(ring_vals, 60))
+        face = _pct(ring_vals, 60)
         if face < FACE_VS_BRIGHTEST * bright:  # dice are among the brightest things in view
             continue
         inner = float(gray[y:y + bh, x:x + bw][sub].min())
         contrast = face - inner
         if contrast < 0.3 * face or contrast < 20 or inner > PIP_DARKEST * bright:
             continue
-        if float(np.percentile(sat[y0:y1, x0:x1][ring], 60)) > 60:
+        if _pct(sat[y0:y1, x0:x1][ring], 60) > 60:
             continue
-        if float(np.percentile(ring_vals, 20)) < RING_EVEN * face:  # ring not even: an edge, not a face
+        if _pct(ring_vals, 20) < RING_EVEN * face:  # ring not even: an edge, not a face
             continue
         if np.mean(ring_vals < inner + 0.35 * contrast) > 0.1:  # something as dark right beside: not alone
             continue
@@ -278,7 +301,7 @@ def _path_is_bright(gray, a: Pip, b: Pip, pips: Sequence[Pip], gray_max=None) ->
     yi = np.clip(np.round(ys[keep]).astype(int), 0, h - 1)
     vals = gray[yi, xi].astype(float)
     face = min(a.face, b.face)
-    return float(np.percentile(vals, 10)) > PATH_BRIGHT * face
+    return _pct(vals, 10) > PATH_BRIGHT * face
 
 
 def _group(gray, pips: list[Pip]) -> list[list[int]]:
@@ -413,14 +436,14 @@ def _clean_around(gray, sat, p: Pip) -> bool:
     out = p.r * 3.2 + 1
     x0, x1 = int(max(0, p.x - out)), int(min(w, p.x + out + 1))
     y0, y1 = int(max(0, p.y - out)), int(min(h, p.y + out + 1))
-    gy, gx = np.mgrid[y0:y1, x0:x1]
+    gy, gx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None, :]
     dist = np.hypot(gx - p.x, gy - p.y)
     ring = (dist > p.r * 1.5 + 1) & (dist <= out)
     if ring.sum() < 10:
         return False
     vals = gray[y0:y1, x0:x1][ring]
     chroma = sat[y0:y1, x0:x1][ring] / np.maximum(vals, 1.0)  # relative: dim light greys colours
-    return float(np.percentile(vals, 5)) > 0.75 * p.face and float(np.percentile(chroma, 90)) < LONE_PIP_CHROMA
+    return _pct(vals, 5) > 0.75 * p.face and _pct(chroma, 90) < LONE_PIP_CHROMA
 
 
 def _face_is_clean(gray, sat, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
@@ -438,7 +461,7 @@ def _face_is_clean(gray, sat, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
     xi = np.clip(np.round(spots.real).astype(int), 0, w - 1)
     yi = np.clip(np.round(spots.imag).astype(int), 0, h - 1)
     face = float(np.mean([p.face for p in face_pips]))
-    return (float(np.percentile(gray[yi, xi], 15)) >= FACE_EVEN * face
+    return (_pct(gray[yi, xi], 15) >= FACE_EVEN * face
             and float(np.median(sat[yi, xi])) <= 60)
 
 
@@ -634,6 +657,7 @@ _BODY_SPOTS = np.array([complex(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)]
                        + [complex(a, b) for a in (-0.5, 0.5) for b in (-1.5, 1.5)]
                        + [complex(a, b) for a in (-1.5, 1.5) for b in (-0.5, 0.5)]
                        + [complex(a, b) for a in (-1.5, 1.5) for b in (-1.5, 1.5)])
+BODY_RANK = 4  # of the 9 pixels around a body spot, ranked by level: the median, clear of a pip's or an edge's blur
 BODY_ODD, BODY_ODD_SHARE = 2, 0.2  # spots of a face's body that may differ (a glint, a shadow's edge)
 _PIP_RING = np.exp(2j * np.pi * np.arange(8) / 8)
 _PIP_RING_F = 1.9  # the ring close around each pip, in pip radii
@@ -670,7 +694,7 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
     yi = np.clip(np.round(spots.imag).astype(int), 1, h - 2)
     patches = np.stack([bgr[yi + dy, xi + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).astype(np.float32)
     patches = patches.reshape(9, len(spots), -1)
-    middle = np.argsort(patches.sum(axis=2), axis=0)[4]  # the median pixel by level: clear of a pip's or an edge's blur
+    middle = np.argsort(patches.sum(axis=2), axis=0)[BODY_RANK]
     cols = patches[middle, np.arange(len(spots))]
     med = np.median(cols, axis=0)
     dist = np.sort(np.linalg.norm(cols - med, axis=1))

@@ -356,3 +356,18 @@ def test_the_board_region_is_read_only_around_its_pips():
     assert share < 0.15, share
     found = read_dice(img, region=(x0, y0, x1 - x0, y1 - y0))
     assert sorted(d.pips for d in found) == [3, 6] and _read_right(found, truth) == 2
+
+
+def test_a_column_of_pips_blurred_together_is_cut_apart():
+    """A six's column of three pips blurred into one bar (light pips bleed so) is cut at a darker
+    level into its three pips; before, a blob that long was dropped and the six was lost."""
+    import cv2
+
+    from vision.dice import find_pips
+    for sigma in (1.2, 1.5):
+        img = np.full((120, 120), 230, np.uint8)
+        for y in (52, 60, 68):
+            cv2.circle(img, (60, y), 3, 20, -1, cv2.LINE_AA)
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+        pips = find_pips(img, np.zeros_like(img))
+        assert sorted(round(p.y) for p in pips) == [52, 60, 68], (sigma, pips)
