@@ -30,6 +30,7 @@ HOMES = ("bottom right", "bottom left", "top right", "top left")
 START = {24: 2, 13: 5, 8: 3, 6: 5}  # the starting position, in a side's own numbering
 VERSION = 1
 MIN_SCORE = 22  # points of 24 the calibration image must read back as given
+SURE_ASPECT = 1.5  # an outline longer than this times its width shows which way the points run
 
 
 def turn_corners(corners: np.ndarray, rotate: int) -> np.ndarray:
@@ -472,7 +473,9 @@ class Calibration:
         is player 0 (the player whose home board is along the bottom edge of the turned image) and
         which way each moves follow from it. With a label (dict or file), player 0 is `players[0]`
         or else the colour labelled first, and `home` is player 0's home corner or else the one that
-        gives the smaller total pip count (checkers are usually nearer home than not).
+        gives the smaller total pip count (checkers are usually nearer home than not). With no
+        label the points run along the outline's longer side, or, when the outline is nearly
+        square (a board seen at a steep angle), whichever way reads the position back better.
         """
         from . import checkers  # the colour model and point reading live there
 
@@ -487,10 +490,13 @@ class Calibration:
                 raise CalibrationError("the calibration image has a hand over the board")
         rotate = int(labels.get("rotate", 0)) if labels is not None else None
         outer_img = find_outline(image)
+        rotations = [rotate]
         if rotate is None:
-            wide = np.linalg.norm(outer_img[1] - outer_img[0]) >= np.linalg.norm(outer_img[3] - outer_img[0])
-            rotate = 0 if wide else 90
-        geometries = [_base(image, rotate, *g) for g in board_layouts(image, rotate, outer_img)]
+            across = np.linalg.norm(outer_img[1] - outer_img[0])
+            down = np.linalg.norm(outer_img[3] - outer_img[0])
+            rotations = [0, 90] if across >= down else [90, 0]
+            if max(across, down) >= SURE_ASPECT * min(across, down):
+                rotations = rotations[:1]  # (a board seen at a steep angle may look nearly square)
         if labels is not None:
             names = labels_mod.colours(labels)
             if len(names) != 2:
@@ -501,16 +507,26 @@ class Calibration:
             colours = ("colour0", "colour1")
             homes = (home,) if home else ("bottom right", "bottom left")
             candidates = [(start_label(h, colours), colours, h) for h in homes]
-        best = None
-        for base in geometries:  # the geometry that reads the known position back best
-            for label, cols, cand_home in candidates:
-                try:
-                    fields, score = checkers.learn(image, base, label, cols)
-                except CalibrationError as exc:
-                    log.debug("candidate failed: %s", exc)
-                    continue
-                if best is None or score > best[1]:
-                    best = (fields, score, label, cand_home, base)
+        best, layout_error = None, None
+        for rotate in rotations:
+            if best is not None and best[1][0] >= 24:
+                break  # every point read back: the other way round cannot do better
+            try:
+                geometries = [_base(image, rotate, *g) for g in board_layouts(image, rotate, outer_img)]
+            except CalibrationError as exc:
+                layout_error = layout_error or exc
+                continue
+            for base in geometries:  # the geometry that reads the known position back best
+                for label, cols, cand_home in candidates:
+                    try:
+                        fields, score = checkers.learn(image, base, label, cols)
+                    except CalibrationError as exc:
+                        log.debug("candidate failed: %s", exc)
+                        continue
+                    if best is None or score > best[1]:
+                        best = (fields, score, label, cand_home, base)
+        if best is None and layout_error is not None:
+            raise layout_error
         if best is None:
             raise CalibrationError("could not learn the checker colours from the calibration image")
         fields, score, label, home_, base = best

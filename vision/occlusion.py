@@ -21,6 +21,7 @@ MIN_CONTRAST = 40.0  # gray levels: a plain ring (wood on wood) must not turn no
 CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference's contrast
 SECTORS = 16  # the ring is cut into this many pieces round the board
 SMALL = 1.6  # changed patches of the ring at most this many checkers across are a cube or a die
+FRAMELESS = 0.3  # checkers beyond an outline with no frame inside it, the strip a hand must cross
 TOLERANCE = 3  # pixels of the ring image (of RING_W) a found outline may be off
 
 
@@ -65,7 +66,25 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
     ang = np.arctan2((ys - H / 2) / H, (xs - W / 2) / W)
     sectors = ((ang + np.pi) / (2 * np.pi) * SECTORS).astype(np.int32) % SECTORS
     checker = (inner[:, 0].max() - inner[:, 0].min()) / 13.0  # about a checker, in ring pixels
-    return M, (W, H), mask > 0, sectors, checker
+    # where a hand reaching in crosses the edge: the outer half of the board's own strip and the
+    # table's strip (checkers at the playing area's edge, thick ones leaning out over the frame
+    # when seen at an angle, reach only the inner half). Where the strip inside is too thin to
+    # halve, no frame was seen inside the outline (a frame the table's colour: the outline found
+    # is the playing area's own edge): there the table's strip lies beyond the checkers' shadows.
+    depths = np.stack([xs + 0.5 - x0, x1 - xs - 0.5, ys + 0.5 - y0, y1 - ys - 0.5])  # inside > 0
+    side = np.argmin(depths, axis=0)
+    depth = np.min(depths, axis=0)
+    crossing = np.zeros((H, W), bool)
+    for k, strip in enumerate((left, right, top, bottom)):
+        if strip - skin >= 2:
+            band = (side == k) & (depth >= skin) & (depth < skin + (strip - skin) / 2)
+        else:
+            band = (side == k) & (depth < -FRAMELESS * checker) & (depth >= -FRAMELESS * checker - out)
+            mask[(side == k) & (depth < 0)] = 0
+            mask[band] = 255
+        crossing |= band
+    ring = mask > 0
+    return M, (W, H), ring, sectors, checker, (crossing & ring, ring & (depth < 0))
 
 
 def _without_trays(mask: np.ndarray, M: np.ndarray, trays, checker: float) -> np.ndarray:
@@ -83,7 +102,7 @@ def _without_trays(mask: np.ndarray, M: np.ndarray, trays, checker: float) -> np
 
 def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], ...]:
     """The gray ring image of a calibration frame, as nested tuples for the JSON file."""
-    M, size, _, _, _ = _ring_geometry(outer, corners)
+    M, size, _, _, _, _ = _ring_geometry(outer, corners)
     gray = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
     return tuple(map(tuple, gray.tolist()))  # (tolist gives Python ints, far faster than int() each)
 
@@ -95,9 +114,10 @@ class OcclusionGate:
                  total_limit: float = 0.08, foreign_limit: float = 0.03):
         self.calibration = calibration
         ref_size = (len(calibration.reference[0]), len(calibration.reference)) if calibration.reference else None
-        self.M, self.size, self.mask, sectors, self.checker = _ring_geometry(
+        self.M, self.size, self.mask, sectors, self.checker, parts = _ring_geometry(
             calibration.outer, calibration.corners, ref_size)
         self.mask = _without_trays(self.mask, self.M, getattr(calibration, "trays", ()), self.checker)
+        self.crossing, self.outside = (part & self.mask for part in parts)
         self.sector_of = sectors[self.mask]
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
         self.sector_limit = sector_limit
@@ -164,7 +184,8 @@ class OcclusionGate:
     def _drop_small(self, changed: np.ndarray) -> np.ndarray:
         """Changed ring pixels without the small patches: a cube or a die lying at the board's
         edge changes a patch no bigger than itself (under SMALL checkers across), a hand or arm
-        reaching over the edge a larger one."""
+        reaching over the edge a larger one; and patches wholly in the inner half of the board's
+        strip are checkers at the playing area's edge, not a hand crossing it (_ring_geometry)."""
         if not changed.any():
             return changed, 0.0
         full = np.zeros(self.mask.shape, np.uint8)
@@ -172,10 +193,12 @@ class OcclusionGate:
         full = cv2.dilate(full, np.ones((3, 3), np.uint8))
         n, lab, stats, _ = cv2.connectedComponentsWithStats(full, connectivity=8)
         limit = SMALL * self.checker
-        big = np.zeros(n, bool)
-        big[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]) > limit
-        ext = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT])
-        return changed & big[lab[self.mask]], float(ext.max() / limit) if (ext > limit).any() else 0.0
+        crosses = np.zeros(n, bool)
+        crosses[lab[(self.crossing | self.outside) & (full > 0)]] = True
+        ext = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) * crosses
+        ext[0] = 0
+        big = ext > limit
+        return changed & big[lab[self.mask]], float(ext.max() / limit) if big.any() else 0.0
 
     def occluded(self, frame: np.ndarray, canon_dist: np.ndarray | None = None) -> tuple[bool, float]:
         """(hand in view?, score where 1.0 is the limit)."""

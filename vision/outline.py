@@ -1,12 +1,17 @@
 """Find the board's outline in a frame: the largest four-sided region that stands out from the table.
 
 Stages: a brightness threshold, else the colours unlike the table round the picture's edge (its
-spread taken robustly when a second board or a cup at the picture's edge widens it); regions
-running along the picture's edge are the table itself unless nothing else is found. The region's
-sides are snapped outwards to where the board meets the table when the threshold lost part of a
-shaded frame. A region that is no quadrilateral because something stands against it (a cup, a
-scoresheet) gives the four straight lines most of its outline lies on. A board whose frame is
-broken by an arm is reported as covered (locate_board) rather than not found.
+spread taken robustly when a second board or a cup at the picture's edge widens it, and then as
+the light falls on the table: a smooth colour fitted to the picture's edge); regions running
+along the picture's edge are the table itself unless nothing else is found. A region found is
+checked by its points (points_score: the colours along its long sides alternate 24 times);
+two halves of a playing area found apart (a frame and bar the table's colour) are joined. The
+region's sides are snapped outwards to where the board meets the table when the threshold lost
+part of a shaded frame, unless its points then look less like a board. A region that is no
+quadrilateral because something stands against it (a cup, a scoresheet) gives the four straight
+lines most of its outline lies on. When nothing stands out, the points' triangles closed over a
+point's width give the board if its points say so beyond doubt. A board whose frame is broken by
+an arm is reported as covered (locate_board) rather than not found.
 """
 from __future__ import annotations
 
@@ -180,6 +185,7 @@ SNAP_REACH = 0.05  # how far (fraction of the quad's diagonal) a side may move t
 SNAP_INSIDE = 4  # samples inside the first unlike one within which the board's own colour is taken
 SNAP_MIN = 0.01  # a quad the edges move by less than this fraction of its diagonal is kept as it is
 SNAP_SAMPLES = 48  # positions sampled along each side
+SNAP_WORSE = 0.02  # a snapped quad whose points score is lower than the rough one's by this is astray
 SNAP_UNLIKE = 12.0  # Lab distance from the table's colour at least, to be taken for the board
 
 
@@ -256,6 +262,123 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return corners
 
 
+POINTS_BAND = (5, 10)  # cycles across a board's width of two points' alternation (12 a row, a bar, a frame)
+POINTS_SIZE = (256, 160)  # the quad is warped this small to be scored
+POINTS_MIN = 0.3  # a quad whose points score is below this does not look like a board
+POINTS_SURE = 0.45  # nor unless this high where an arm may have been taken for part of the board
+
+
+def points_score(lab: np.ndarray, quad: np.ndarray) -> float:
+    """How much a quad (image order) looks like a backgammon board: of the colour variation
+    along the bands just inside its long sides (where the points' bases lie), the fraction that
+    alternates as 24 points do: 5 to 9 cycles across the width. A whole board scores about 0.4
+    to 0.8; half a board, the table or a board with the table round it about 0.1 to 0.35."""
+    quad = order_corners(quad)
+    W, H = POINTS_SIZE
+    best = 0.0
+    for turn in (0, 1):  # the points may hang from the image's top and bottom or its sides
+        q = np.roll(quad, turn, axis=0)
+        M = cv2.getPerspectiveTransform(np.float32(q), np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
+        warped = cv2.warpPerspective(lab, M, (W, H), flags=cv2.INTER_AREA).astype(np.float32)
+        score = 0.0
+        for band in (warped[int(0.05 * H):int(0.3 * H)], warped[int(0.7 * H):int(0.95 * H)]):
+            profile = band.mean(0)
+            profile = profile - profile.mean(0)
+            power = (np.abs(np.fft.rfft(profile, axis=0)) ** 2).sum(1)
+            score += power[POINTS_BAND[0]:POINTS_BAND[1]].sum() / max(float(power[1:40].sum()), 1e-6)
+        best = max(best, score / 2)
+    return float(best)
+
+
+def _merged(found: list) -> list:
+    """(area, corners) of pairs of candidates that are two halves of one board: a frame and bar
+    the colour of the table leave the two halves of the playing area as two regions side by side.
+    Their hull must be four-sided and filled by the two (a bar's width apart at most)."""
+    out = []
+    for i in range(len(found)):
+        for j in range(i + 1, len(found)):
+            (a1, q1), (a2, q2) = found[i], found[j]
+            if min(a1, a2) < 0.5 * max(a1, a2):
+                continue
+            hull = cv2.convexHull(np.concatenate([q1, q2]).reshape(-1, 1, 2).astype(np.float32))
+            area = float(cv2.contourArea(hull))
+            approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+            if len(approx) == 4 and (a1 + a2) >= 0.8 * area:
+                out.append((area, order_corners(approx.reshape(4, 2).astype(np.float32))))
+    return out
+
+
+def _choose(found: list, lab: np.ndarray) -> tuple[float, tuple]:
+    """(points score, candidate) of the board among candidates: the largest, or two of them
+    merged when they are two halves of one board and its points say so."""
+    best = max(found, key=lambda c: c[0])
+    score = points_score(lab, best[1])
+    for whole in _merged(found):
+        whole_score = points_score(lab, whole[1])
+        if whole[0] > best[0] and whole_score > score:
+            best, score = whole, whole_score
+    return score, best
+
+
+CLOSE_SIZES = (0.025, 0.05)  # closing kernels (fractions of the picture's width) that join a point's triangles
+CLOSED_FILL = 0.75  # a closed region fills at least this much of its four-sided hull
+
+
+LIT_KEEP = 60  # percent of the picture's edge band (nearest the fitted colour) that fits the table's light
+
+
+def _lit_table(lab: np.ndarray, b: int) -> tuple[np.ndarray, float]:
+    """(distance of each pixel from the table's colour where it lies, the table's spread): the
+    table's colour as a smooth (quadratic) function of the position, fitted to the band round
+    the picture's edge (robustly: things on the table there are left out), so that a table lit
+    unevenly (brighter under the lamp, darker at the corners) is not taken for a wide spread of
+    colours, which would hide a board of nearly the table's colour."""
+    H, W = lab.shape[:2]
+    band = np.zeros((H, W), bool)
+    band[:b], band[-b:], band[:, :b], band[:, -b:] = True, True, True, True
+    ys, xs = np.nonzero(band)
+
+    def terms(x, y):
+        x, y = x / W, y / H
+        return np.stack([np.ones_like(x), x, y, x * x, y * y, x * y], 1).astype(np.float32)
+
+    X, vals = terms(xs, ys), lab[ys, xs]
+    keep = np.ones(len(xs), bool)
+    for _ in range(3):
+        coef = np.linalg.lstsq(X[keep], vals[keep], rcond=None)[0]
+        away = np.linalg.norm(vals - X @ coef, axis=1)
+        keep = away <= np.percentile(away, LIT_KEEP)
+    gy, gx = np.mgrid[0:H, 0:W]
+    model = (terms(gx.ravel().astype(np.float32), gy.ravel().astype(np.float32)) @ coef).reshape(H, W, 3)
+    return np.linalg.norm(lab - model, axis=2), TABLE_SPREAD * float(np.median(away))
+
+
+def _closed_candidates(masks, lab: np.ndarray) -> list[tuple[float, tuple]]:
+    """(points score, (area, corners)) of four-sided regions of the masks closed over a point's
+    width: on a board that does not stand out from its table (its frame the table's colour) no
+    region is the board, but its points, triangles of two colours side by side, become one
+    region when the gaps between them are closed."""
+    out = []
+    size = lab.shape[0] * lab.shape[1]
+    for mask in masks:
+        for frac in CLOSE_SIZES:
+            k = max(3, int(round(frac * max(lab.shape[:2]))) | 1)
+            closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+            contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for contour in contours:
+                hull = cv2.convexHull(contour)
+                area = cv2.contourArea(hull)
+                if area < 0.08 * size or area > 0.97 * size or cv2.contourArea(contour) < CLOSED_FILL * area:
+                    continue
+                approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+                if len(approx) != 4:
+                    continue
+                quad = order_corners(approx.reshape(4, 2).astype(np.float32))
+                for candidate in _in_view([(area, quad)], lab.shape, []):
+                    out.append((points_score(lab, quad), candidate))
+    return out
+
+
 @dataclass(frozen=True)
 class BoardOutline:
     """Where the board is in a frame: its outline's 4 corners (image order TL, TR, BR, BL) and
@@ -309,6 +432,8 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     cut = []  # regions running along the picture's edge: the table itself, or a board cut off
     bulged: list = []  # regions with something against them: tried last
     found = _in_view(_quad_candidates(bright, 0.9, maybe, bulged), small.shape, cut)
+    masks = [bright, 255 - bright]  # (for _closed_candidates)
+    lab = None
     if not found:
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
         b = max(2, int(min(small.shape[:2]) * 0.03))
@@ -321,14 +446,38 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
         # table at the edge (a second board, a cup) may have widened it: a few times the median
         # (not when a partly covered board was seen: the arm would be taken for board)
         wide, robust = float(np.percentile(away, 90)), TABLE_SPREAD * float(np.median(away))
-        for spread in (wide, robust) if robust < wide else (wide,):
-            if spread is robust and _traced_only(maybe):
-                break
-            not_table = (distance > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
+        spreads = [("wide", distance, wide)] + ([("robust", distance, robust)] if robust < wide else [])
+        spreads.append(("lit", None, 0.0))  # (the table's colour as the light falls on it: made when needed)
+        options = []  # (points score, candidate) per spread tried
+        for name, dist, spread in spreads:
+            # (when a partly covered board was seen, the robust spread's region must be a board
+            # beyond doubt: the arm could be taken for board)
+            need = POINTS_SURE if name != "wide" and _traced_only(maybe) else 0.0
+            if dist is None:
+                dist, spread = _lit_table(lab, b)
+            not_table = (dist > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
             not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-            found = _in_view(_quad_candidates(not_table, 0.85, maybe, bulged), small.shape, cut)
-            if found:
-                break
+            masks.append(not_table)
+            here = _in_view(_quad_candidates(not_table, 0.85, maybe if not need else None, bulged), small.shape, cut)
+            if here:
+                score, pick = _choose(here, lab)
+                if score >= need:
+                    options.append((score, pick))
+                if score >= max(POINTS_MIN, need):
+                    break  # (else another spread may find the whole board, not a part of it)
+        if options:
+            found = [max(options, key=lambda o: o[0])[1]]
+
+    def closed() -> list:
+        """A board whose frame is the table's colour, found by its points, if beyond doubt."""
+        if lab is None:
+            return []
+        scored = _closed_candidates(masks, lab)
+        best = max(scored, key=lambda c: c[0]) if scored else None
+        return [best[1]] if best is not None and best[0] >= POINTS_SURE else []
+
+    if not found and cut and not _traced_only(maybe):  # the table itself stands out: the board?
+        found = closed()
     found = found or cut
     seen = [] if found else _traced_only(maybe)
     if not found and not seen:  # a board with a cup or a sheet against its edge
@@ -338,9 +487,15 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
                 found = _in_view([quad], small.shape, [])
                 if found:
                     break
+    if not found and not seen:  # nothing stands out: a board whose frame is the table's colour
+        found = closed()
     if not found:
         if covered is not None:
             covered.extend(seen)
         raise CalibrationError("no board found: no large four-sided region stands out from the table")
-    quad = snap_to_edges(cv2.cvtColor(small, cv2.COLOR_BGR2LAB), max(found, key=lambda c: c[0])[1])
+    lab8 = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+    rough = max(found, key=lambda c: c[0])[1]
+    quad = snap_to_edges(lab8, rough)
+    if np.abs(quad - rough).max() > 0 and points_score(lab8, quad) < points_score(lab8, rough) - SNAP_WORSE:
+        quad = rough  # the sides went to edges that are not the board's: its points say so
     return order_corners(quad / scale)
