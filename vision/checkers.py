@@ -283,6 +283,8 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         line = centre_line(gray, spans[col], row)
         off = offset[0 if row == "top" else 1]
         run = count_run(line, ext, pitch, off) if runs_to_middle else None
+        if runs_to_middle and run is None:  # no one spacing fits: the rims one by one
+            run = count_rims(line, pitch, off, ext)
         if run is not None:  # a stack whose brightness repeats with one spacing of checkers
             out[key] = (colour, run[0], conf * run[1] if run[0] != n else conf)
             continue
@@ -734,6 +736,8 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
             x = (end - off) / pitch
             if run is None and abs(x - round(x)) < 0.3:  # no spacing stands out: a row of touching checkers
                 run = (int(round(x)), 0.5)
+            if run is None:  # nor a touching row: the rims one by one (a spacing that drifts along the stack)
+                run = count_rims(line, pitch, off, end)
             if run is not None:
                 m, clear = run[0], 4.0 * run[1]
                 if (end - off - pitch) / max(m - 1, 1) >= 0.9 * pitch:  # a touching row: a second layer on it?
@@ -845,3 +849,30 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
         breaks = np.flatnonzero(np.diff(strong) > RIM_GAP * pitch)
         ends.append(float((strong[breaks[0]] if len(breaks) else strong[-1]) + 1))
     return ends
+
+
+def count_rims(line: np.ndarray, pitch: float, offset: float, end: float):
+    """Checkers in a stack seen by its rims, one rim at a time: the strong thin lines from a third of
+    a checker past the board's edge to `end`, lines closer than 0.4 of a checker taken as one (a
+    checker's rim and its ring); each checker ends in one (the last one's far side too). For a
+    stack whose spacing drifts (lens, perspective) where no one spacing fits. Returns (n, 0.3) or
+    None when the spacing that count implies is not a checker's."""
+    a, b = max(1, int(offset + 0.3 * pitch)), min(len(line) - 1, int(end) + 2)
+    if b - a < pitch:
+        return None
+    w = max(3, int(round(pitch * 0.25))) | 1
+    c = np.concatenate([[0.0], np.cumsum(np.pad(line.astype(np.float64), w // 2, mode="edge"))])
+    g = np.abs(line - (c[w:] - c[:-w]) / w)
+    seg = g[a:b]
+    peaks = np.flatnonzero((seg[1:-1] >= seg[:-2]) & (seg[1:-1] > seg[2:])) + 1
+    if len(peaks) == 0:
+        return None
+    peaks = peaks[seg[peaks] > 0.4 * np.sort(seg)[int(len(seg) * 0.9)]]
+    kept: list[int] = []
+    for i in peaks[np.argsort(-seg[peaks])]:  # strongest first; a weaker one near a kept one is the same rim
+        if all(abs(int(i) - j) >= 0.4 * pitch for j in kept):
+            kept.append(int(i))
+    n = len(kept)
+    if n < 2 or not 0.4 * pitch <= (end - offset - pitch) / (n - 1) <= 1.08 * pitch:
+        return None
+    return n, 0.3

@@ -82,3 +82,20 @@ def test_rim_run_end_stops_where_the_rims_stop_not_at_a_points_tip():
     line[170:] = 80.0
     end = checkers.rim_run_end(line, pitch, 2.0)
     assert 118 <= end <= 130, end  # the last rim (and its blur), not the tip at 130-170
+
+
+def test_count_rims_follows_a_spacing_that_drifts_along_the_stack():
+    # eight light checkers seen only by their rims (and a fainter ring inside each), the spacing
+    # growing from 20 to 25 pixels along the stack (lens and perspective): no one spacing fits
+    pitch = 31.0
+    line = np.full(200, 200.0)
+    starts = [3.0]
+    for k in range(7):
+        starts.append(starts[-1] + 20.0 + 5.0 * k / 6)
+    for a in starts:
+        line[int(a): int(a) + 2] = 150.0  # the rim where each checker begins
+        line[int(a + 6): int(a + 7)] = 180.0  # its ring
+    far = int(starts[-1] + pitch)
+    line[far - 1: far + 1] = 150.0  # the last checker's far side
+    assert checkers.count_rims(line, pitch, 3.0, far + 1) == (8, 0.3)
+    assert checkers.count_rims(np.full(200, 200.0), pitch, 3.0, 190.0) is None
