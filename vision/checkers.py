@@ -789,6 +789,9 @@ def periodicity(line: np.ndarray, start: float, stop: float, periods) -> np.ndar
     return between / total - (FOLD_BINS - 1) / (len(seg) - 1)
 
 
+HARMONIC_SHARE = 0.5  # of the best fold's score, for twice its spacing to be taken instead
+
+
 def count_run(line: np.ndarray, ext: float, pitch: float, offset: float, least: int = 2, most: int = 15):
     """Checkers in a stack from offset to ext whose checkers may overlap: n checkers lie a
     spacing s = (ext - offset - pitch) / (n - 1) apart (the last one whole), and the right n is
@@ -810,6 +813,12 @@ def count_run(line: np.ndarray, ext: float, pitch: float, offset: float, least: 
     if not scores:
         return None
     best = max(scores, key=scores.get)
+    for n, v in scores.items():  # twice the spacing fits nearly as well: a checker shows two alike
+        # features (a rim and a highlight) and the fold at half its spacing took them for two checkers
+        if n < best and abs((best - 1) / (n - 1) - 2.0) < 0.2 and v >= HARMONIC_SHARE * scores[best]:
+            scores = {k: u for k, u in scores.items() if abs((k - 1) / (n - 1) - 2.0) >= 0.5}  # and its kin
+            best = n
+            break
     rest = [v for k, v in scores.items() if k != best]
     margin = scores[best] - max(rest) if rest else scores[best]
     if scores[best] < 0.15 or margin < 0.08:

@@ -99,3 +99,17 @@ def test_count_rims_follows_a_spacing_that_drifts_along_the_stack():
     line[far - 1: far + 1] = 150.0  # the last checker's far side
     assert checkers.count_rims(line, pitch, 3.0, far + 1) == (8, 0.3)
     assert checkers.count_rims(np.full(200, 200.0), pitch, 3.0, 190.0) is None
+
+
+def test_count_run_takes_the_checker_not_half_of_it():
+    # each checker shows two alike dark lines half its spacing apart (its rim, and a ring or a
+    # gloss's edge) and a highlight between them: the fold at half the spacing fits nearly as well
+    pitch, n = 30.0, 6
+    line, ext = _run_line(n, gloss=False)
+    s = (ext - 2.0 - pitch) / (n - 1)
+    y = np.arange(len(line))
+    for k in range(n):
+        a = 2.0 + k * s
+        line[(y >= a + 0.5 * s) & (y < a + 0.5 * s + 2)] = 30.0
+        line[(y >= a + 0.15 * s) & (y < a + 0.3 * s)] += 25.0
+    assert checkers.count_run(line, ext, pitch, 2.0)[0] == n
