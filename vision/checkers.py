@@ -282,6 +282,8 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
             continue
         line = centre_line(gray, spans[col], row)
         off = offset[0 if row == "top" else 1]
+        if runs_to_middle and classes is not None and ext >= half - 2:  # past the middle: how far?
+            ext, line = _past_middle(classes, gray, spans, key, names.index(colour) + 1, pitch, ext, line)
         run = count_run(line, ext, pitch, off) if runs_to_middle else None
         if runs_to_middle and run is None:  # no one spacing fits: the rims one by one
             run = count_rims(line, pitch, off, ext)
@@ -294,6 +296,30 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         if second:
             out[key] = (colour, n + second, conf * 0.9)
     return out
+
+
+def _past_middle(classes: np.ndarray, gray: np.ndarray, spans, key, cls: int, pitch: float, ext: float,
+                 line: np.ndarray) -> tuple[float, np.ndarray]:
+    """A stack that fills its half may run on into the other: its extent along the whole column
+    (unless it meets a stack of its colour coming from the other edge), and the brightness
+    along the whole column for its spacing."""
+    row, col = key
+    H = classes.shape[0]
+    x0, x1 = spans[col]
+    w = x1 - x0
+    strip = classes[:, x0 + int(w * 0.2): x1 - int(w * 0.2)]
+    if row == "bottom":
+        strip = strip[::-1]
+    prof = (strip == cls).mean(1)
+    full = stack_extent(prof, pitch)
+    if full <= ext + 0.3 * pitch:
+        return ext, line
+    occ = np.flatnonzero(prof[::-1] > 0.45)  # from the other edge: a stack there of the same colour?
+    if len(occ) and occ[0] <= pitch:
+        return ext, line
+    xc, hw = (x0 + x1) // 2, max(1, w // 8)
+    whole = gray[:, xc - hw: xc + hw + 1].mean(1)
+    return float(min(full, H - pitch)), (whole if row == "top" else whole[::-1])
 
 
 def bar_strip(bar: tuple[int, int] | None, width: int, pitch: float) -> tuple[int, int]:

@@ -113,3 +113,20 @@ def test_count_run_takes_the_checker_not_half_of_it():
         line[(y >= a + 0.5 * s) & (y < a + 0.5 * s + 2)] = 30.0
         line[(y >= a + 0.15 * s) & (y < a + 0.3 * s)] += 25.0
     assert checkers.count_run(line, ext, pitch, 2.0)[0] == n
+
+
+def test_a_stack_that_runs_past_the_middle_is_measured_whole():
+    import cv2
+
+    pitch, H = 20.0, 200
+    classes = np.zeros((H, 30), np.uint8)
+    for k in range(7):  # a run from the top edge, past the middle (100) to 130
+        cv2.circle(classes, (15, int(10 + k * 18.3)), 10, 1, -1)
+    gray = np.full((H, 30), 120.0, np.float32)
+    line = np.zeros(H // 2)
+    ext, whole = checkers._past_middle(classes, gray, [(0, 30)], ("top", 0), 1, pitch, 100.0, line)
+    assert 125 <= ext <= 135 and len(whole) == H
+    cv2.circle(classes, (15, H - 10), 10, 1, -1)  # a checker of that colour at the other edge: no telling
+    classes[130:H - 20] = 1
+    ext, _ = checkers._past_middle(classes, gray, [(0, 30)], ("top", 0), 1, pitch, 100.0, line)
+    assert ext == 100.0
