@@ -187,34 +187,48 @@ def _first_width(classes: np.ndarray, span, row: str, cls: int, pw: float) -> fl
     return float(best)
 
 
-def fit_pitch(extents: dict, pw: float, width: float = 0.0) -> tuple[float, tuple[float, float]]:
-    """Checker pitch and per-row offset from stack lengths alone: the pitch (between 0.6 and 1.15
-    point widths: a checker is about as wide as a point) for which every stack's length is nearest
-    a whole number of checkers, in count units, summed over stacks."""
+def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None) -> tuple[float, tuple[float, float]]:
+    """Checker pitch and per-row offset from stack lengths alone: the pitch (near the first
+    checkers' `width` when known, else between 0.6 and 1.15 point widths: a checker is about as
+    wide as a point) for which every stack's length is nearest a whole number of checkers, in
+    count units, summed over stacks. A pitch that makes more than MAX_CHECKERS of one colour on
+    the points `seen` (by default all; the photo reader passes the points whose bases showed a
+    checker, so a stack the colour model makes of a point's own colour does not count) is no
+    backgammon position: when every pitch near the width is one, the whole range is searched."""
     rows = np.array([0 if r == "top" else 1 for (r, _) in extents], int)
+    kinds = np.array([k if seen is None or key in seen else -1 for key, (k, _) in extents.items()], int)
     ext = np.array([e for _, e in extents.values()], float)
     if len(ext) == 0:
         raise CalibrationError("no checkers found on the points")
-    best = None
-    lo, hi = (0.6 * pw, 1.15 * pw) if width <= 0 else (0.94 * width, 1.06 * width)
-    for p in np.arange(lo, hi + 1e-6, 0.005 * pw):
-        offs = []
-        cost = 0.0
-        for r in (0, 1):
-            e = ext[rows == r]
-            if len(e) == 0:
-                offs.append(0.0)
-                continue
-            cands = np.arange(-0.15, 0.301, 0.025) * p
-            x = (e[None, :] - cands[:, None]) / p
-            n = np.maximum(1, np.round(x))
-            c = ((x - n) ** 2).sum(1)
-            i = int(np.argmin(c))
-            offs.append(float(cands[i]))
-            cost += float(c[i])
-        if best is None or cost < best[0] - 1e-9:
-            best = (cost, float(p), (offs[0], offs[1]))
-    return best[1], best[2]
+    windows = [(0.6 * pw, 1.15 * pw)] if width <= 0 else [(0.94 * width, 1.06 * width), (0.6 * pw, 1.15 * pw)]
+    first = None
+    for lo, hi in windows:
+        best = None
+        for p in np.arange(lo, hi + 1e-6, 0.005 * pw):
+            offs = []
+            cost = 0.0
+            counts = np.zeros(len(ext))
+            for r in (0, 1):
+                sel = rows == r
+                if not sel.any():
+                    offs.append(0.0)
+                    continue
+                cands = np.arange(-0.15, 0.301, 0.025) * p
+                x = (ext[sel][None, :] - cands[:, None]) / p
+                n = np.maximum(1, np.round(x))
+                c = ((x - n) ** 2).sum(1)
+                i = int(np.argmin(c))
+                offs.append(float(cands[i]))
+                cost += float(c[i])
+                counts[sel] = n[i]
+            possible = all(counts[kinds == k].sum() <= MAX_CHECKERS for k in (0, 1))
+            key = (possible, -cost)
+            if best is None or key > best[0] and not (key[0] == best[0][0] and cost > -best[0][1] - 1e-9):
+                best = (key, float(p), (offs[0], offs[1]))
+        if best[0][0]:  # a possible pitch found in this window
+            return best[1], best[2]
+        first = first or best
+    return first[1], first[2]  # none possible anywhere: the stacks themselves are wrong, not the pitch
 
 
 FAR_VANISHING = 10.0  # image sizes: a vanishing point farther out than this does not tell the focal length
@@ -304,7 +318,8 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
-    pitch, offset = fit_pitch(extents, pw, width)
+    seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
+    pitch, offset = fit_pitch(extents, pw, width, seen)
     log.debug("checker width %.1f, pitch %.1f, offset %s (point width %.1f)", width, pitch, offset, pw)
     rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
     for (row, col), (k, ext) in extents.items():

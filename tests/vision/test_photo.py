@@ -174,3 +174,14 @@ def test_an_impossible_reading_is_refused_never_given(monkeypatch):
     monkeypatch.setattr(photo, "impossible", lambda reading: "17 white checkers read on top point 1")
     with pytest.raises(photo.UnreadablePhotoError, match="17 white"):
         photo.photo_reading(image)
+
+
+def test_pitch_that_makes_more_than_fifteen_of_a_colour_is_not_taken():
+    """A first checker measured half its size (a checker the colour of its point) fits every stack
+    at half the pitch as well, with each count doubled: 26 of one colour is no position, so the
+    whole range of pitches is searched and the true one found."""
+    pw, pitch = 32.0, 28.0
+    extents = {("top", c): (0, pitch * n) for c, n in enumerate([2, 5, 3, 3])}
+    extents.update({("bottom", c): (1, pitch * n) for c, n in enumerate([2, 2, 5, 1, 3, 2])})
+    got, _ = fit_pitch(extents, pw, width=14.0)
+    assert got == pytest.approx(pitch, abs=0.5)
