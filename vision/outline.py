@@ -185,6 +185,7 @@ SNAP_REACH = 0.05  # how far (fraction of the quad's diagonal) a side may move t
 SNAP_INSIDE = 4  # samples inside the first unlike one within which the board's own colour is taken
 SNAP_MIN = 0.01  # a quad the edges move by less than this fraction of its diagonal is kept as it is
 SNAP_SAMPLES = 48  # positions sampled along each side
+SNAP_INWARD = 0.005  # a side whose fitted line lies this far inside it at either end (of the diagonal) is kept
 SNAP_WORSE = 0.02  # a snapped quad whose points score is lower than the rough one's by this is astray
 SNAP_UNLIKE = 12.0  # Lab distance from the table's colour at least, to be taken for the board
 
@@ -248,8 +249,10 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
         where = offsets[j0] - frac * (offsets[j0] - offsets[j])
         pts = (base + where[:, None] * n)[keep].astype(np.float32)
         vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        mid = (a + b) / 2
-        if np.dot(mid - np.float32([x0, y0]), np.float32([-vy, vx])) * np.dot(n, np.float32([-vy, vx])) > 1.0:
+        normal = np.float32([-vy, vx]) * np.sign(np.dot(n, np.float32([-vy, vx])))  # outwards
+        ends = np.float32([a + 0.1 * (b - a), b - 0.1 * (b - a)])  # (where the samples begin and end)
+        inward = np.dot(ends - np.float32([x0, y0]), normal)
+        if (inward > max(1.0, SNAP_INWARD * diagonal)).any():
             lines.append((a.astype(np.float64), (b - a).astype(np.float64)))  # inwards: keep the side
             continue  # (a threshold loses a shaded frame's far part; table taken for board is rare)
         lines.append((np.array([x0, y0]), np.array([vx, vy])))

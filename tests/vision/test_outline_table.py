@@ -116,3 +116,11 @@ def test_a_board_whose_frame_is_the_tables_colour_is_read_and_its_checkers_are_n
     for p0, p1 in POSITIONS:
         frame, _ = render_frame(p0, p1, view, rng=20)
         assert not reader.read(frame).hand_in_view
+
+
+def test_a_side_is_not_snapped_inside_the_board_at_one_end():
+    """A burgundy frame on a dark brown table seen at 28 degrees: the line fitted to the right
+    side's edge samples lay inside the board at its top end (the side snapped askew, the hand
+    gate's strip then lay over the checkers there); such a side is kept (before: 3.5% off)."""
+    img, truth = _random_case(10)
+    assert _off(find_outline(img), truth["geometry"]["board"]) < 0.03
