@@ -122,6 +122,10 @@ def board_start_state(settings, action: dict, state=None) -> "engine.MatchState"
     return base.apply(start)
 
 
+HAND_TOO_LONG = 20.0  # seconds of "hand in view" before the display asks what lies over the board
+HAND_TEXT = "board hidden: clear its edge, or calibrate again"
+
+
 def _default_right_half(player: int) -> str:
     return "right half" if player == 0 else "left half"
 
@@ -133,7 +137,7 @@ class Table:
                  players: tuple[str, str] = ("Player 0", "Player 1"),
                  right_half_of: Callable[[int], str] = _default_right_half,
                  min_confidence: float = 0.6, settle_frames: int = 1, brightness: int = 100,
-                 board_start: Optional[BoardStart] = None):
+                 board_start: Optional[BoardStart] = None, hand_too_long: float = HAND_TOO_LONG):
         self.settings = settings
         self.journal = journal
         self.signals = signals
@@ -157,17 +161,42 @@ class Table:
         self.board_start = board_start
         self._board_seen: Optional[Sides] = None  # a game in progress waiting for its first dice
         self._cube_seen = None
+        self.hand_too_long = hand_too_long
+        self._hand_since: Optional[float] = None  # when the board was last hidden, while it is
+        self._hidden: Optional[tuple] = None      # (text, signal) shown before "board hidden"
+        self._signal: Optional[str] = None        # the last signal given with a text
 
     # ---- inputs --------------------------------------------------------------------------------
 
     def feed(self, reading) -> list:
         """Take one frame's Reading; returns the observer events it completed."""
+        self._watch_hidden(bool(getattr(reading, "hand_in_view", False)))
         if not getattr(reading, "hand_in_view", False):
             self._cube_seen = getattr(reading, "cube", None)
         events = self.observer.feed(reading)
         for event in events:
             self.handle(event)
         return events
+
+    def _watch_hidden(self, hidden: bool) -> None:
+        """A hand is over the board for a moment; when the board stays hidden far longer (a
+        scoresheet or cup put down against its edge, the camera knocked), say so on the display
+        and the attention LED instead of waiting silently; when it is clear again, show what was
+        shown before."""
+        if not hidden:
+            self._hand_since = None
+            if self._hidden is not None:
+                text, signal = self._hidden
+                self._say(text, signal=signal)
+            return
+        now = self.clock()
+        if self._hand_since is None:
+            self._hand_since = now
+        elif self._hidden is None and now - self._hand_since >= self.hand_too_long:
+            self._hidden = (self.text, self._signal)
+            log.warning("the board has been hidden for %.0f s", now - self._hand_since)
+            self._say(HAND_TEXT, signal="attention")
+            self._signal = self._hidden[1]  # "board hidden" is not a step of the game
 
     def press(self, button: str) -> None:
         """A button was pressed (called from the gpiozero callbacks)."""
@@ -578,11 +607,17 @@ class Table:
 
     def _say(self, text: str, *, record: Optional[str] = None, signal: Optional[str] = None,
              action=None, **fields) -> None:
+        if self._hidden is not None and text != HAND_TEXT:  # the board is back (or a button was
+            self._hidden = None                            # pressed): "board hidden" goes off
+            if signal != "turn":
+                adapters.call(self.signals, "clear")
+                self._signal_turn()
         if signal == "turn":  # a new step of the turn: amber/red of the last one go off
             adapters.call(self.signals, "clear")
             self._signal_turn()
         elif signal:
             adapters.call(self.signals, signal)
+        self._signal = signal
         self.text = text
         self._show()
         if record:

@@ -9,6 +9,7 @@ from referee.demo import DEMO_OPTIONS, Director
 from referee.journal import read_journal
 from referee.simulated import (RecordingDisplay, RecordingSignals, SceneReading,
                                TruthPipeline, truth_reading)
+from referee import table as table_module
 from referee.table import open_table
 
 OPTIONS = dict(DEMO_OPTIONS, match_length=5)
@@ -473,3 +474,23 @@ def test_resume_after_a_cut_between_the_pass_and_the_game_over_record(tmp_path):
     d2 = Director(t2, pipeline)
     d2.set_up()
     assert t2.phase == "opening"
+
+
+def test_a_board_hidden_far_longer_than_a_hand_says_so_then_shows_the_turn_again(tmp_path):
+    """A scoresheet put down against the board (the gate says "hand" on every frame): after
+    hand_too_long seconds the display and the attention LED say the board is hidden; the frame
+    the board is clear again, the turn's text and LEDs come back, and play goes on."""
+    d, t, s, disp = started(tmp_path)
+    shown = t.text
+    clock = t.clock
+    d.show(frames=3, hand=True)  # a hand for a moment: nothing said
+    assert t.text == shown and "attention" not in s.names()
+    clock.t += t.hand_too_long
+    d.show(frames=1, hand=True)
+    assert t.text == table_module.HAND_TEXT and s.names()[-1] == "attention"
+    assert disp.states[-1].text == table_module.HAND_TEXT
+    d.show(frames=1, hand=False)
+    assert t.text == shown and s.names()[-1] == "turn" and t.phase == "move"
+    d.move_to(t.state.position.play("8/5 6/5"))
+    d.lift()
+    assert t.phase == "roll" and t.state.position.turn == 1
