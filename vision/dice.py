@@ -36,11 +36,15 @@ The stages, each cheap:
    glint on a glossy checker) must also lie on a square of its body's colour: rays from its centre
    find where that colour ends, on a square's outline (not a checker's circle) of a size that fits
    its pips; a 2 on a surface of its own colour is kept on a very even body. Where both looks find
-   a face, the dark one's stands.
+   a face, the dark one's stands, except a dark 1 whose pip holds a face of light pips: that is a
+   dark die seen whole on a light board (a lone dark pip must be dark all through).
 
 In a board region (the reader's call) the full look is taken only in windows around the small dark
-(or light) spots, ringed by an even surface, that a black-hat on the view reduced to pips about
-COARSE_PIP wide shows: a sixteenth of the work per pixel, and dice cover a few per cent of a board.
+(or light) spots, ringed by an even (and, for dark pips, grey) surface, that a black-hat on the
+view reduced to pips about COARSE_PIP wide shows: a sixteenth of the work per pixel, and dice cover
+a few per cent of a board. Windows are joined only where that adds little area (a chain of specks
+along a point's outline would join into one box over the board); a die read in two overlapping
+windows is kept once. Side faces and cocked dice are judged on the whole region.
 
 Box coordinates are [x, y, w, h] in the full image. ``where`` is always "outside": the board
 reader knows the geometry and names the place.
@@ -112,6 +116,7 @@ PATH_BRIGHT = 0.72  # the path between two pips of one face: its darkest tenth a
 FACE_EVEN = 0.78  # the face between the pips: its darkest sixth at least this bright relative to the ring  # the darkest fifth of the ring around a pip is at least this bright relative to the face
 PIP_DARKEST = 0.4  # the darkest pixel of a pip is at most this bright relative to the brightest in view
 PIP_MAX_CHROMA = 45
+LONE_PIP_EVEN = 0.5  # inside a lone pip, nothing brighter than this share of the way from its darkest to its face
 LONE_PIP_CHROMA = 0.3  # around a lone pip (face 1) nothing coloured (chroma over grey level)  # max - min of B, G, R inside a pip
 MERGED_ELONG = 4.5  # a blob up to this elongated may be a row of pips blurred together (light pips bleed so)
 SPLIT_LEVELS = (0.5, 0.3)  # blurred-together pips are cut apart at these shares of the way from their darkest to the face
@@ -443,7 +448,13 @@ def _clean_around(gray, sat, p: Pip) -> bool:
         return False
     vals = gray[y0:y1, x0:x1][ring]
     chroma = sat[y0:y1, x0:x1][ring] / np.maximum(vals, 1.0)  # relative: dim light greys colours
-    return _pct(vals, 5) > 0.75 * p.face and _pct(chroma, 90) < LONE_PIP_CHROMA
+    if not (_pct(vals, 5) > 0.75 * p.face and _pct(chroma, 90) < LONE_PIP_CHROMA):
+        return False
+    # and is one dark spot all through: a dark die on a light surface is a large dark spot too,
+    # with its own light pips inside
+    core = gray[y0:y1, x0:x1][dist <= 0.7 * p.r]
+    inner = p.face - p.contrast
+    return len(core) == 0 or _pct(core, 95) <= inner + LONE_PIP_EVEN * p.contrast
 
 
 def _face_is_clean(gray, sat, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
@@ -538,8 +549,12 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     # left out of the search; a face's body must then be one even colour between its pips.
     light = _dice_of(cv2.bitwise_not(gray), np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
     bgr = image if image.ndim == 2 else image[:, :, :3]
-    dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)
-             and _body_is_even(bgr, f.moved(ox, oy))]
+    light = [(f, flat) for f, flat in light if _body_is_even(bgr, f.moved(ox, oy))]
+    # a dark die on a light surface is itself one large dark spot: a dark 1 whose pip holds a face
+    # of light pips is that die's body, not a die
+    dice = [(g, flat) for g, flat in dice
+            if not (g.pips == 1 and any(math.hypot(f.x - g.x, f.y - g.y) < 1.5 * g.pip_r for f, _flat in light))]
+    dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)]
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -556,7 +571,7 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None) -> list
     around the spots a coarse look finds (see _windows), the whole view when they cover most of it.
     """
     bright = _bright(gray)
-    windows = _windows(gray, pip, bright) if pip else None
+    windows = _windows(gray, pip, bright, sat if sat.any() else None) if pip else None
     if windows is None:
         faces, leftover = _read_at(gray, sat, scale, scales, bright=bright)
         faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright)
@@ -573,8 +588,15 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None) -> list
             if ((f.x < m and x0 > 0) or (f.y < m and y0 > 0) or (f.x > x1 - x0 - m and x1 < w)
                     or (f.y > y1 - y0 - m and y1 < h)):
                 continue
-            faces.append(f.moved(x0, y0))
-        leftover += [Pip(p.x + x0, p.y + y0, p.r, p.contrast, p.face, p.elongation) for p in sub_left]
+            f = f.moved(x0, y0)
+            # windows may overlap: a face read whole in two of them is kept once (a side face beside
+            # a top face stays: the side faces are judged below)
+            if any(g.pips == f.pips and abs(g.x - f.x) < 0.3 * f.side and abs(g.y - f.y) < 0.3 * f.side
+                   for g in faces):
+                continue
+            faces.append(f)
+        leftover += [Pip(p.x + x0, p.y + y0, p.r, p.contrast, p.face, p.elongation) for p in sub_left
+                     if not any(q.x == p.x + x0 and q.y == p.y + y0 for q in leftover)]
     return _drop_side_faces(faces, leftover, gray)
 
 
@@ -583,16 +605,20 @@ COARSE_CONTRAST = 90  # a coarse spot is at least this share (of 256) darker tha
 WINDOW_REACH = 1.4  # a window reaches this many expected die sides around each coarse spot (the side-face look reads the whole view)
 _COARSE_RING = np.exp(2j * np.pi * np.arange(12) / 12)
 COARSE_RING_ODD, COARSE_RING_EVEN = 2, 0.7  # all but the two darkest of its twelve ring samples at least this bright relative to their median
+COARSE_LINE_EVEN = 0.8  # ring samples darker than this (relative to their median) on opposite sides: a line
+COARSE_RING_CHROMA = 60  # and grey (dark pips: the fine look asks the same of each pip's ring)
 WINDOW_SHARE = 0.45  # windows covering more of the view than this: the whole view is read instead
 
 
-def _windows(gray, pip: float, bright: float) -> Optional[list[tuple[int, int, int, int]]]:
+def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
+             ) -> Optional[list[tuple[int, int, int, int]]]:
     """Where dice may lie: boxes (x0, y0, x1, y1) around small dark spots found on a reduced view.
 
     A pip is a small dark spot on a bright surface at any scale: a black-hat on the view reduced so
     that a pip is COARSE_PIP wide finds every die's pips (and some specks) at a sixteenth of the
     cost; the full look then reads only around them. None when the spots cover most of the view
-    (a textured board): the whole view is read.
+    (a textured board): the whole view is read. ``sat``: chroma (dark pips only): a die's face
+    around its pips is grey, unlike the gap where two coloured checkers touch.
     """
     h, w = gray.shape
     f = pip / COARSE_PIP
@@ -616,9 +642,21 @@ def _windows(gray, pip: float, bright: float) -> Optional[list[tuple[int, int, i
         rr = (r + np.maximum(1.5, 0.7 * r))[:, None]
         xs = np.clip(np.round(spots[:, :1] + rr * _COARSE_RING.real), 0, small.shape[1] - 1).astype(int)
         ys = np.clip(np.round(spots[:, 1:] + rr * _COARSE_RING.imag), 0, small.shape[0] - 1).astype(int)
-        ring = np.sort(small[ys, xs].astype(np.float32), axis=1)
+        vals = small[ys, xs].astype(np.float32)
+        ring = np.sort(vals, axis=1)
         face = ring[:, len(_COARSE_RING) // 2]
-        spots = spots[(ring[:, COARSE_RING_ODD] >= COARSE_RING_EVEN * face) & (face >= 0.5 * bright)]
+        keep = (ring[:, COARSE_RING_ODD] >= COARSE_RING_EVEN * face) & (face >= 0.5 * bright)
+        # a thin line (a point's outline) crosses the ring twice, on opposite sides: its specks are no
+        # pips (a pip's darker ring samples are its die's edge, or one or two neighbouring pips)
+        dark = vals < COARSE_LINE_EVEN * face[:, None]
+        n_ring = len(_COARSE_RING)
+        opposite = (dark & np.roll(dark, n_ring // 2, axis=1)).any(axis=1)
+        keep &= ~opposite
+        if sat is not None:
+            small_sat = sat if small is gray else cv2.resize(sat, (small.shape[1], small.shape[0]),
+                                                             interpolation=cv2.INTER_LINEAR)
+            keep &= np.median(small_sat[ys, xs], axis=1) <= COARSE_RING_CHROMA
+        spots = spots[keep]
     spots = spots * [w / small.shape[1], h / small.shape[0]]
     if len(spots) == 0:
         return []
@@ -630,14 +668,18 @@ def _windows(gray, pip: float, bright: float) -> Optional[list[tuple[int, int, i
         out = []
         for b in boxes:
             for o in out:
-                if b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3]:
+                # merged only where the joint box is hardly larger than the two (a die's pips): a chain
+                # of specks along a line would merge into a box over the whole board
+                joint = (max(b[2], o[2]) - min(b[0], o[0])) * (max(b[3], o[3]) - min(b[1], o[1]))
+                if (b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3]
+                        and joint <= (b[2] - b[0]) * (b[3] - b[1]) + (o[2] - o[0]) * (o[3] - o[1])):
                     o[0], o[1], o[2], o[3] = min(o[0], b[0]), min(o[1], b[1]), max(o[2], b[2]), max(o[3], b[3])
                     merged = True
                     break
             else:
                 out.append(b)
         boxes = out
-    if sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > WINDOW_SHARE * w * h:
+    if sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > WINDOW_SHARE * w * h:  # overlaps counted twice: read twice
         return None
     return [(int(b[0]), int(b[1]), int(math.ceil(b[2])), int(math.ceil(b[3]))) for b in boxes]
 
@@ -657,6 +699,7 @@ _BODY_SPOTS = np.array([complex(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)]
                        + [complex(a, b) for a in (-0.5, 0.5) for b in (-1.5, 1.5)]
                        + [complex(a, b) for a in (-1.5, 1.5) for b in (-0.5, 0.5)]
                        + [complex(a, b) for a in (-1.5, 1.5) for b in (-1.5, 1.5)])
+BODY_EDGE, BODY_EDGE_PX = 0.06, 2.0  # body spots keep this far inside the face's edge (share of its side, pixels)
 BODY_RANK = 4  # of the 9 pixels around a body spot, ranked by level: the median, clear of a pip's or an edge's blur
 BODY_ODD, BODY_ODD_SHARE = 2, 0.2  # spots of a face's body that may differ (a glint, a shadow's edge)
 _PIP_RING = np.exp(2j * np.pi * np.arange(8) / 8)
@@ -690,6 +733,12 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
             gap = np.abs(around[:, None] - pips[None, :])
             gap[np.arange(len(around)), mine] = np.inf
             spots = np.concatenate([spots, around[gap.min(axis=1) > f.pip_r + 1.0]])
+        if f.pips > 2:
+            # not within a blur's reach of the face's edge (a small die's outer spots lie a pixel or
+            # two from it); a 1 or a 2 keeps them all (two specks beside touching checkers pass for a 2)
+            rel = (spots - centre) / (step / abs(step))
+            inner = 0.5 * f.side - max(BODY_EDGE_PX, BODY_EDGE * f.side)
+            spots = spots[(np.abs(rel.real) <= inner) & (np.abs(rel.imag) <= inner)]
     xi = np.clip(np.round(spots.real).astype(int), 1, w - 2)
     yi = np.clip(np.round(spots.imag).astype(int), 1, h - 2)
     patches = np.stack([bgr[yi + dy, xi + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).astype(np.float32)
