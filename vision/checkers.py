@@ -162,6 +162,34 @@ def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], name
     return out
 
 
+def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, str]) -> dict:
+    """An empty point the colour of a checker (its pyramid partly taken for checker colour) can
+    read as one checker: a lone checker that covers no more of its first checker's place than
+    twice what the empty points of that kind (row and point colour) show in the same frame is
+    the point itself, read as empty with a low confidence; so is one that fills its place only
+    in patches."""
+    q = max(1, int(round(1.2 * pitch)))
+    empty: dict = {}
+    for key, (colour, n, _) in read.items():
+        if colour is None:
+            prof = profiles[key][:, :q].mean(1)
+            kind = cell_kind(*key)
+            empty[kind] = np.maximum(empty.get(kind, prof), prof)
+    out = dict(read)
+    for key, (colour, n, conf) in read.items():
+        base = empty.get(cell_kind(*key))
+        if colour is None or n != 1:
+            continue
+        k = names.index(colour)
+        mass = float(profiles[key][k, :q].mean())
+        # a checker fills the middle of its column across a good part of its length; a pyramid's
+        # speckle only in patches (and its length fits no whole checker: a low confidence)
+        patchy = float(np.percentile(profiles[key][k, :q], 75)) < 0.5 and conf < 0.5
+        if patchy or (base is not None and mass < 2.0 * float(base[k])):
+            out[key] = (None, 0, float(min(conf, 0.3)))
+    return out
+
+
 def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
     """Least squares of extent = pitch * count + offset[row]; the offset absorbs perspective and
     checker thickness, which differ between the row nearer the camera and the one farther away."""

@@ -197,6 +197,7 @@ class BoardReader:
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
         profiles = checkers.column_profiles(classes, self._spans, H)
         cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
+        cols = checkers.phantom_singles(cols, profiles, cal.pitch, cal.colours)
         gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
         cols = checkers.recount_long_stacks(cols, profiles, gray, self._spans, cal.pitch, cal.offset, cal.colours,
                                             classes)
