@@ -494,7 +494,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         log.debug("hand in view (score %.2f)", score)
         reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
-    why = None
+    why, points_only = None, None
     for i, cal in enumerate(cals):  # the best layout first; an impossible reading tries the next, never stands
         cal = cal if i == 0 else _with_reference(small, cal)
         reading = BoardReader(cal, follow_board=False).read(small)
@@ -502,7 +502,26 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         if why is None:
             return _full_size(reading, cal, scale, (w, h))
         log.debug("layout's reading impossible: %s", why)
+        if points_only is None and (bare := without_bar(reading)) is not None:
+            points_only = (bare, cal)
+    if points_only is not None:  # no layout reads it all: its points are read, its bar is said unread
+        return _full_size(*points_only, scale, (w, h))
     raise UnreadablePhotoError(f"the board could not be read: {why}")
+
+
+def without_bar(reading: Reading) -> Reading | None:
+    """A reading whose points make a possible position but whose bar does not (more checkers seen
+    on the bar than the points leave of 15: a bar the colour of a checker): the reading with its
+    bar not read, and said so in its notes ("uncertain" in the label); None if the points alone are
+    impossible too."""
+    if not reading.readable or not any(n for _, n in reading.bar):
+        return None
+    bare = dataclasses.replace(reading, bar=())
+    if impossible(bare) is not None:
+        return None
+    seen = ", ".join(f"{n} {c}" for c, n in reading.bar if n)
+    return dataclasses.replace(bare, notes=reading.notes + (
+        f"bar: not read ({seen} seen there, more than the points leave room for)",))
 
 
 def checker_colour_test(cal: Calibration):

@@ -41,6 +41,7 @@ class Reading:
     occlusion: float = 0.0  # the gate's score (1.0 = its limit)
     board_found: bool = True  # False: the board's outline is not where the calibration has it
     beside_board: Optional[tuple[tuple[str, int], ...]] = None  # borne off in the trays, None: not seen
+    notes: tuple[str, ...] = ()  # what was not read, said in the label's "uncertain" list
 
     @property
     def readable(self) -> bool:
@@ -103,7 +104,7 @@ class Reading:
                 for row, confs in (("top", self.confidence[0]), ("bottom", self.confidence[1]))
                 for i, c in enumerate(confs)
                 if c < 0.5
-            ]
+            ] + list(self.notes)
         return out
 
 

@@ -2,6 +2,8 @@
 
 Rendered boards have exact expectations (every point right); the real photos a measured floor.
 """
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
@@ -185,3 +187,27 @@ def test_pitch_that_makes_more_than_fifteen_of_a_colour_is_not_taken():
     extents.update({("bottom", c): (1, pitch * n) for c, n in enumerate([2, 2, 5, 1, 3, 2])})
     got, _ = fit_pitch(extents, pw, width=14.0)
     assert got == pytest.approx(pitch, abs=0.5)
+
+
+def test_a_bar_that_cannot_be_is_said_unread_and_the_points_kept():
+    """Points that make a possible position with a bar read as more checkers than they leave room
+    for (a dark bar taken for dark checkers): the points stand, the bar is said not read (in the
+    label's "uncertain"), never a made-up count; points that are impossible alone give None."""
+    from vision.photo import impossible, without_bar
+    from vision.reader import Reading
+
+    top = (("black", 2),) + ((None, 0),) * 10 + (("white", 5),)
+    bottom = (("white", 5),) + ((None, 0),) * 10 + (("black", 2),)
+    conf = ((0.9,) * 12, (0.9,) * 12)
+    reading = Reading(False, top, bottom, bar=(("black", 12), ("white", 0)), confidence=conf,
+                      players=("white", "black"))
+    assert impossible(reading) is not None
+    bare = without_bar(reading)
+    assert bare is not None and impossible(bare) is None
+    assert bare.top == top and bare.bottom == bottom and not any(n for _, n in bare.bar)
+    label = bare.to_label_dict()
+    assert label["bar"] == {"white": 0, "black": 0}
+    assert any(u.startswith("bar: not read (12 black") for u in label["uncertain"])
+    assert without_bar(dataclasses.replace(reading, bar=(("black", 1),))) is not None  # (possible already)
+    crowded = dataclasses.replace(reading, top=(("black", 16),) + top[1:])
+    assert without_bar(crowded) is None
