@@ -508,23 +508,32 @@ class Calibration:
             homes = (home,) if home else ("bottom right", "bottom left")
             candidates = [(start_label(h, colours), colours, h) for h in homes]
         best, layout_error = None, None
-        for rotate in rotations:
-            if best is not None and best[1][0] >= 24:
-                break  # every point read back: the other way round cannot do better
-            try:
-                geometries = [_base(image, rotate, *g) for g in board_layouts(image, rotate, outer_img)]
-            except CalibrationError as exc:
-                layout_error = layout_error or exc
-                continue
-            for base in geometries:  # the geometry that reads the known position back best
-                for label, cols, cand_home in candidates:
+        layouts: dict = {}
+        # the light is taken out first (fitted on the empty points); where that fails to read the
+        # position back (checkers the colour of the felt or of their points: the fit on the empty
+        # points then bends their colours into the board's), the image as it is is tried too, and
+        # the calibration remembers which (the reader does the same)
+        for light in (True, False):
+            if best is not None and best[1][0] >= MIN_SCORE:
+                break
+            for rotate in rotations:
+                if best is not None and best[1][0] >= 24:
+                    break  # every point read back: the other way round cannot do better
+                if rotate not in layouts:
                     try:
-                        fields, score = checkers.learn(image, base, label, cols)
+                        layouts[rotate] = [_base(image, rotate, *g) for g in board_layouts(image, rotate, outer_img)]
                     except CalibrationError as exc:
-                        log.debug("candidate failed: %s", exc)
-                        continue
-                    if best is None or score > best[1]:
-                        best = (fields, score, label, cand_home, base)
+                        layout_error = layout_error or exc
+                        layouts[rotate] = []
+                for base in layouts[rotate]:  # the geometry that reads the known position back best
+                    for label, cols, cand_home in candidates:
+                        try:
+                            fields, score = checkers.learn(image, base, label, cols, light=light)
+                        except CalibrationError as exc:
+                            log.debug("candidate failed: %s", exc)
+                            continue
+                        if best is None or score > best[1]:
+                            best = (fields, score, label, cand_home, base)
         if best is None and layout_error is not None:
             raise layout_error
         if best is None:
