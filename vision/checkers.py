@@ -210,28 +210,6 @@ def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, flo
     return result
 
 
-def stack_period(gray_line: np.ndarray, pitch: float) -> float | None:
-    """The spacing of checker edges along a stack (its rims), from the autocorrelation of the
-    brightness changes; None when there is no clear period between half a checker and one."""
-    d = np.abs(np.diff(gray_line.astype(np.float32)))
-    d -= d.mean()
-    lo, hi = max(2, int(pitch * 0.45)), int(pitch * 1.08) + 1
-    if len(d) < 2 * hi or hi <= lo:  # too short, or a pitch too small to hold a period
-        return None
-    denom = float((d * d).sum()) or 1.0
-    corr = np.array([float((d[:-lag] * d[lag:]).sum()) / denom for lag in range(lo, hi)])
-    i = int(np.argmax(corr))
-    if corr[i] < 0.15:
-        return None
-    lag = lo + i
-    if 0 < i < len(corr) - 1:  # parabolic peak for a sub-pixel period
-        a, b, c = corr[i - 1], corr[i], corr[i + 1]
-        den = a - 2 * b + c
-        if den < 0:
-            lag += 0.5 * (a - c) / den
-    return float(lag)
-
-
 def second_layer(gray_line: np.ndarray, pitch: float, offset: float, n: int) -> int:
     """Checkers of a second layer on a full row of n: each lies over the joint of two below, so
     the joint's edge disappears and the new checker's edges show half a checker to either side."""

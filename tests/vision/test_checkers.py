@@ -109,11 +109,6 @@ def test_a_dark_bar_and_black_checkers():
     assert any(c[0] == checkers.BAR for c in cal.centroids) and all(right)
 
 
-def test_stack_period_of_a_tiny_pitch_is_none():
-    # a pitch of a pixel or two (a calibration gone wrong) has no period to find, and no crash
-    assert checkers.stack_period(np.arange(40, dtype=np.float32) % 3, 1.5) is None
-
-
 def test_white_checkers_on_white_points_are_counted_from_their_rims():
     # the checkers are the colour of every other point: there only their rims show them
     from vision import render
