@@ -551,9 +551,11 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     bgr = image if image.ndim == 2 else image[:, :, :3]
     light = [(f, flat) for f, flat in light if _body_is_even(bgr, f.moved(ox, oy))]
     # a dark die on a light surface is itself one large dark spot: a dark 1 whose pip holds a face
-    # of light pips is that die's body, not a die
+    # of light pips is that die's body, not a die; so are two or three dark dice side by side read
+    # as the pips of one giant face (a dark face over light faces under half its size)
     dice = [(g, flat) for g, flat in dice
-            if not (g.pips == 1 and any(math.hypot(f.x - g.x, f.y - g.y) < 1.5 * g.pip_r for f, _flat in light))]
+            if not (g.pips == 1 and any(math.hypot(f.x - g.x, f.y - g.y) < 1.5 * g.pip_r for f, _flat in light))
+            and not any(_overlaps(f, g) and f.side < 0.5 * g.side for f, _flat in light)]
     dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)]
     out = []
     for f, flat in dice:

@@ -392,3 +392,21 @@ def test_black_dice_on_a_light_board_measured():
                                                                       RenderDie(pips[1], "right half")), rng=seed)
                 exact += sorted(d.pips for d in read_dice(img)) == sorted(pips)
     assert exact >= 15, exact
+
+
+def test_black_dice_side_by_side_are_not_one_giant_face():
+    """Two black dice with white pips close together on a light board: each is one dark spot, and
+    the dark look took the pair for the two pips of one huge 2, which hid both dice. Both read."""
+    import dataclasses
+
+    from vision.render import STYLES
+
+    style = dataclasses.replace(STYLES["paper"], die=LIGHT_PIP_DICE["black"][0], pip=LIGHT_PIP_DICE["black"][1])
+    view = BoardView("top left", style, size=(1280, 720))
+    for k, dice in ((63, (RenderDie(2, "left half"), RenderDie(1, "left half"), RenderDie(5, "left half", False))),
+                    (183, (RenderDie(6, "left half"), RenderDie(5, "left half"), RenderDie(1, "right half")))):
+        img, truth = render_frame(START, START, view, dice=dice, rng=k)
+        found = read_dice(img)
+        flat = [t for t in truth["dice"] if t["flat"]]
+        assert _read_right(found, {"dice": flat}) == len(flat), (k, found)
+        assert all(max(d.box[2:]) < 2 * max(t["box"][2:]) for d in found for t in truth["dice"][:1]), found
