@@ -89,6 +89,8 @@ def _read(args) -> int:
     for d in reading.dice:
         print(f"die {d.pips} {'flat' if d.flat else 'cocked'} {d.where}")
     print(f"lowest point confidence {reading.min_confidence:.2f}")
+    for note in getattr(reading, "notes", ()):
+        print(f"not read: {note}")
     return 0
 
 
@@ -140,6 +142,8 @@ def position_of(reading, *, bottom=None, direction=None, on_roll=None):
                 side[point - 1] = count
         side[24] = int(bar.get(players[player], 0))
         sides.append(tuple(side))
+    if any(note.startswith("bar:") for note in getattr(reading, "notes", ())):
+        assumed.append("no checkers on the bar (the bar could not be read)")
     if on_roll is None:
         on_roll = players[0]
         assumed.append(f"{on_roll} is on roll")

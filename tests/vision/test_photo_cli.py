@@ -46,6 +46,21 @@ def test_what_is_not_given_is_inferred_or_said_to_be_assumed(game):
         position_of(read_photo(image), bottom="purple")
 
 
+def test_a_bar_not_read_is_said_to_be_assumed_empty(game):
+    """A photo read with its bar not read (vision.photo.without_bar): the position puts no
+    checkers there and says that this is assumed, not read."""
+    import dataclasses
+
+    _, image, _, (c0, c1) = game
+    reading = read_photo(image)
+    _, assumed = position_of(reading, bottom=c0, direction="ccw", on_roll=c1)
+    assert assumed == ()
+    unread = dataclasses.replace(reading, bar=(), notes=("bar: not read (9 black seen there, ...)",))
+    position, assumed = position_of(unread, bottom=c0, direction="ccw", on_roll=c1)
+    assert assumed == ("no checkers on the bar (the bar could not be read)",)
+    assert position.on_roll[24] == 0 and position.opponent[24] == 0
+
+
 def test_cli_read_position_and_overlay(game, tmp_path, capsys):
     path, image, truth, (c0, c1) = game
     overlay = tmp_path / "out.png"
