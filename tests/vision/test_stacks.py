@@ -10,18 +10,25 @@ P0 = (0, 0, 0, 0, 0, 6, 0, 7, 0, 0, 0, 0, 2) + (0,) * 12  # stacks of 6 and 7
 P1 = (0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 4) + (0,) * 11 + (3,)  # a stack of 8
 
 
-def _read(seed: int, stacking: str = "run"):
+def read_realistic(seed: int, p0=P0, p1=P1):
+    """(score against the truth, view): random realistic style `seed` calibrated on its start
+    position, then the position (p0, p1) rendered and read."""
     rng = np.random.default_rng(seed)
     view = render.random_view(rng, render.random_style(rng))
-    assert view.style.stacking == stacking
     start, _ = render.render_frame(START, START, view, rng=seed)
     reader = BoardReader(Calibration.from_image(start), read_dice=False, read_cube=False)
-    image, truth = render.render_frame(P0, P1, view, rng=seed)
+    image, truth = render.render_frame(p0, p1, view, rng=seed)
     reading = reader.read(image)
     got = reading.to_label_dict()
     if reading.rotate % 360 == 180:  # rows as the unturned image shows them
         got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
     return labels.compare(got, truth), view
+
+
+def _read(seed: int, stacking: str = "run"):
+    score, view = read_realistic(seed)
+    assert view.style.stacking == stacking
+    return score, view
 
 
 # random styles (seed of render.random_style) whose long stacks were read wrong by their length

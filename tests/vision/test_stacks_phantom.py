@@ -3,10 +3,11 @@ partly taken for checker colour, read as one checker."""
 import numpy as np
 import pytest
 
-from vision import BoardReader, Calibration, checkers, labels, render
+from vision import checkers
+
+from .test_stacks import read_realistic
 
 PITCH = 24.0
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
 def _profiles(fill: float, patchy: bool) -> np.ndarray:
@@ -52,14 +53,5 @@ def test_a_lone_checker_no_fuller_than_the_empty_points_of_its_kind_is_the_point
      (1, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0)),
 ])
 def test_empty_points_the_colour_of_a_checker_read_empty_on_realistic_boards(seed, p0, p1):
-    rng = np.random.default_rng(seed)
-    view = render.random_view(rng, render.random_style(rng))
-    start, _ = render.render_frame(START, START, view, rng=seed)
-    reader = BoardReader(Calibration.from_image(start), read_dice=False, read_cube=False)
-    image, truth = render.render_frame(p0, p1, view, rng=seed)
-    reading = reader.read(image)
-    got = reading.to_label_dict()
-    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
-    wrong = labels.compare(got, truth).wrong
+    wrong = read_realistic(seed, p0, p1)[0].wrong
     assert not [w for w in wrong if w.endswith("label None 0")], wrong
