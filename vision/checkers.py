@@ -210,6 +210,12 @@ def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, flo
     return result
 
 
+def _step_at(d: np.ndarray, pos: float, w: int) -> float:
+    """The largest brightness step of d (abs of the line's differences) within w of pos; 0 off it."""
+    i = int(round(pos))
+    return float(d[max(0, i - w): i + w + 1].max()) if 0 <= i < len(d) else 0.0
+
+
 def second_layer(gray_line: np.ndarray, pitch: float, offset: float, n: int) -> int:
     """Checkers of a second layer on a full row of n: each lies over the joint of two below, so
     the joint's edge disappears and the new checker's edges show half a checker to either side."""
@@ -217,8 +223,7 @@ def second_layer(gray_line: np.ndarray, pitch: float, offset: float, n: int) -> 
     w = max(1, int(pitch * 0.12))
 
     def peak(pos: float) -> float:
-        i = int(round(pos))
-        return float(d[max(0, i - w): i + w + 1].max()) if 0 <= i < len(d) else 0.0
+        return _step_at(d, pos, w)
 
     covered = 0
     for k in range(1, n):
@@ -259,15 +264,20 @@ def covered_joints(classes: np.ndarray, span, row: str, cls: int, pitch: float, 
     return covered if covered < min(n, 5) - 1 or n > 5 else 0
 
 
-def centre_line(gray: np.ndarray, span, row: str) -> np.ndarray:
-    """Brightness along a point's middle (a strip a quarter of the column wide), from the board's
-    edge toward the middle of the board."""
-    H = gray.shape[0]
-    half = H // 2
+def _centre_cols(span) -> slice:
+    """The columns of a point's middle: a strip a quarter of the column wide."""
     x0, x1 = span
-    xc = (x0 + x1) // 2
-    w = max(1, (x1 - x0) // 8)
-    return gray[:half, xc - w: xc + w + 1].mean(1) if row == "top" else gray[H - half:, xc - w: xc + w + 1].mean(1)[::-1]
+    xc, w = (x0 + x1) // 2, max(1, (x1 - x0) // 8)
+    return slice(xc - w, xc + w + 1)
+
+
+def centre_line(gray: np.ndarray, span, row: str, whole: bool = False) -> np.ndarray:
+    """Brightness along a point's middle, from the board's edge toward the middle of the board
+    (or, `whole`, on across the other half to the far edge)."""
+    H = gray.shape[0]
+    rows = slice(0, H) if whole else slice(0, H // 2) if row == "top" else slice(H - H // 2, H)
+    line = gray[rows, _centre_cols(span)].mean(1)
+    return line if row == "top" else line[::-1]
 
 
 def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pitch: float,
@@ -323,9 +333,7 @@ def _past_middle(classes: np.ndarray, gray: np.ndarray, spans, key, cls: int, pi
     occ = np.flatnonzero(prof[::-1] > 0.45)  # from the other edge: a stack there of the same colour?
     if len(occ) and occ[0] <= pitch:
         return ext, line
-    xc, hw = (x0 + x1) // 2, max(1, w // 8)
-    whole = gray[:, xc - hw: xc + hw + 1].mean(1)
-    return float(min(full, H - pitch)), (whole if row == "top" else whole[::-1])
+    return float(min(full, H - pitch)), centre_line(gray, spans[col], row, whole=True)
 
 
 def bar_strip(bar: tuple[int, int] | None, width: int, pitch: float) -> tuple[int, int]:
@@ -699,8 +707,7 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
     noise = float(np.median(d)) + 1.0
 
     def peak(pos: float) -> float:
-        i = int(round(pos))
-        return float(d[max(0, i - w): i + w + 1].max()) if 0 <= i < len(d) else 0.0
+        return _step_at(d, pos, w)
 
     n, clear = 0, 0.0
     for k in range(1, most + 1):
@@ -782,10 +789,8 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
             elif lab is None or len(faces) != 2:
                 continue
             else:  # the stack's middle colour against the two faces
-                x0, x1 = spans[col]
-                xc, w = (x0 + x1) // 2, max(1, (x1 - x0) // 8)
                 a, b = int(off + 0.2 * pitch), int(off + (m - 0.2) * pitch)
-                sl = lab[a:b, xc - w: xc + w + 1] if row == "top" else lab[H - b:H - a, xc - w: xc + w + 1]
+                sl = lab[a:b, _centre_cols(spans[col])] if row == "top" else lab[H - b:H - a, _centre_cols(spans[col])]
                 if sl.size == 0:
                     continue
                 mid = np.median(sl.reshape(-1, 3), 0)
@@ -874,10 +879,7 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
     K, L = lines.shape
     if L < pitch or K == 0:
         return [0.0] * K
-    w = max(3, int(round(pitch * 0.25))) | 1
-    padded = np.pad(lines.astype(np.float64), ((0, 0), (w // 2, w // 2)), mode="edge")
-    c = np.concatenate([np.zeros((K, 1)), np.cumsum(padded, 1)], 1)
-    g = np.abs(lines - (c[:, w:] - c[:, :-w]) / w)
+    g = _thin_lines(lines, pitch)
     noise = np.sort(g, 1)[:, L // 4] + 1.0  # the quiet quarter: a long stack is rims nearly all along
     ends = []
     for i, offset in enumerate(offsets):
@@ -892,6 +894,16 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
     return ends
 
 
+def _thin_lines(lines: np.ndarray, pitch: float) -> np.ndarray:
+    """Lines (K, L) less their mean over a quarter of a checker around each pixel (abs): thin
+    lines such as rims stand out, a slow ramp such as a point's tip does not."""
+    K = lines.shape[0]
+    w = max(3, int(round(pitch * 0.25))) | 1
+    padded = np.pad(lines.astype(np.float64), ((0, 0), (w // 2, w // 2)), mode="edge")
+    c = np.concatenate([np.zeros((K, 1)), np.cumsum(padded, 1)], 1)
+    return np.abs(lines - (c[:, w:] - c[:, :-w]) / w)
+
+
 def count_rims(line: np.ndarray, pitch: float, offset: float, end: float):
     """Checkers in a stack seen by its rims, one rim at a time: the strong thin lines from a third of
     a checker past the board's edge to `end`, lines closer than 0.4 of a checker taken as one (a
@@ -901,10 +913,7 @@ def count_rims(line: np.ndarray, pitch: float, offset: float, end: float):
     a, b = max(1, int(offset + 0.3 * pitch)), min(len(line) - 1, int(end) + 2)
     if b - a < pitch:
         return None
-    w = max(3, int(round(pitch * 0.25))) | 1
-    c = np.concatenate([[0.0], np.cumsum(np.pad(line.astype(np.float64), w // 2, mode="edge"))])
-    g = np.abs(line - (c[w:] - c[:-w]) / w)
-    seg = g[a:b]
+    seg = _thin_lines(np.asarray(line)[None, :], pitch)[0, a:b]
     peaks = np.flatnonzero((seg[1:-1] >= seg[:-2]) & (seg[1:-1] > seg[2:])) + 1
     if len(peaks) == 0:
         return None
