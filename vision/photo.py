@@ -222,13 +222,13 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None) -> tuple[
                 cost += float(c[i])
                 counts[sel] = n[i]
             possible = all(counts[kinds == k].sum() <= MAX_CHECKERS for k in (0, 1))
-            key = (possible, -cost)
-            if best is None or key > best[0] and not (key[0] == best[0][0] and cost > -best[0][1] - 1e-9):
-                best = (key, float(p), (offs[0], offs[1]))
-        if best[0][0]:  # a possible pitch found in this window
-            return best[1], best[2]
+            # a possible pitch beats an impossible one; between two alike, the lower cost
+            if best is None or possible > best[0] or (possible == best[0] and cost < best[1] - 1e-9):
+                best = (possible, cost, float(p), (offs[0], offs[1]))
+        if best[0]:  # a possible pitch found in this window
+            return best[2], best[3]
         first = first or best
-    return first[1], first[2]  # none possible anywhere: the stacks themselves are wrong, not the pitch
+    return first[2], first[3]  # none possible anywhere: the stacks themselves are wrong, not the pitch
 
 
 FAR_VANISHING = 10.0  # image sizes: a vanishing point farther out than this does not tell the focal length
