@@ -170,8 +170,9 @@ class Table:
 
     def feed(self, reading) -> list:
         """Take one frame's Reading; returns the observer events it completed."""
-        self._watch_hidden(bool(getattr(reading, "hand_in_view", False)))
-        if not getattr(reading, "hand_in_view", False):
+        hidden = bool(getattr(reading, "hand_in_view", False))
+        self._watch_hidden(hidden)
+        if not hidden:
             self._cube_seen = getattr(reading, "cube", None)
         events = self.observer.feed(reading)
         for event in events:
@@ -196,7 +197,6 @@ class Table:
             self._hidden = (self.text, self._signal)
             log.warning("the board has been hidden for %.0f s", now - self._hand_since)
             self._say(HAND_TEXT, signal="attention")
-            self._signal = self._hidden[1]  # "board hidden" is not a step of the game
 
     def press(self, button: str) -> None:
         """A button was pressed (called from the gpiozero callbacks)."""
@@ -607,17 +607,16 @@ class Table:
 
     def _say(self, text: str, *, record: Optional[str] = None, signal: Optional[str] = None,
              action=None, **fields) -> None:
-        if self._hidden is not None and text != HAND_TEXT:  # the board is back (or a button was
-            self._hidden = None                            # pressed): "board hidden" goes off
-            if signal != "turn":
-                adapters.call(self.signals, "clear")
-                self._signal_turn()
-        if signal == "turn":  # a new step of the turn: amber/red of the last one go off
+        back = self._hidden is not None and text != HAND_TEXT  # the board is back (or a button was
+        if back:                                                # pressed): "board hidden" goes off
+            self._hidden = None
+        if signal == "turn" or back:  # a new step of the turn: amber/red of the last one go off
             adapters.call(self.signals, "clear")
             self._signal_turn()
-        elif signal:
+        if signal and signal != "turn":
             adapters.call(self.signals, signal)
-        self._signal = signal
+        if text != HAND_TEXT:  # ("board hidden" is not a step of the game: the one before is kept)
+            self._signal = signal
         self.text = text
         self._show()
         if record:
