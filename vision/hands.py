@@ -59,30 +59,24 @@ def _sides(image: np.ndarray, outer, corners):
     return out
 
 
-def _longest_run(flags: np.ndarray) -> int:
-    """Length of the longest run of True."""
-    best = run = 0
-    for f in flags:
-        run = run + 1 if f else 0
-        best = max(best, run)
-    return best
-
-
 RUN_CHECKERS = 0.8  # a departing run more than this share of whose positions show checkers is checkers
 
 
 ON_TABLE = 0.25  # but not if this share of its positions departs on the table outside the outline too
 
 
-def _longest_foreign_run(flags: np.ndarray, checker: np.ndarray, outside: np.ndarray) -> int:
-    """Length of the longest run of True in `flags` that is not checkers: a run is dropped only when
-    nearly all along it shows checkers and it stays within the outline (checkers borne off into a
-    tray, on the bar, at the points' bases); a hand over checkers comes from the table."""
+def _longest_run(flags: np.ndarray, checker: np.ndarray | None = None, outside: np.ndarray | None = None) -> int:
+    """Length of the longest run of True in `flags`; with `checker` (per position: shows checkers)
+    and `outside` (per position: departs on the table too), of those that are not checkers: a run
+    is dropped only when nearly all along it shows checkers and it stays within the outline
+    (checkers borne off into a tray, on the bar, at the points' bases); a hand over checkers comes
+    from the table."""
     best = start = 0
     for i in range(len(flags) + 1):
         if i < len(flags) and flags[i]:
             continue
-        if i > start and (checker[start:i].mean() <= RUN_CHECKERS or outside[start:i].mean() >= ON_TABLE):
+        if i > start and (checker is None or checker[start:i].mean() <= RUN_CHECKERS
+                          or outside[start:i].mean() >= ON_TABLE):
             best = max(best, i - start)
         start = i + 1
     return best
@@ -132,11 +126,11 @@ def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
         # departing across the whole depth (as a hand crossing the edge does) and within the
         # outline too (a cup or a second board beside the board departs outside it only)
         departs = (side_departures(band, valid) > CHANGE) & (side_departures(band, valid, pad) > CHANGE)
+        checkers_at = on_table = None
         if is_checker is not None and departs.any():
             on_table = side_departures(band, valid, 0, max(1, pad - SLACK)) > CHANGE
-            run = _longest_foreign_run(departs, checker_positions(band, valid, pad, is_checker), on_table)
-        else:
-            run = _longest_run(departs)
+            checkers_at = checker_positions(band, valid, pad, is_checker)
+        run = _longest_run(departs, checkers_at, on_table)
         best = max(best, run / (LONG * checker))
     return best
 
