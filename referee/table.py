@@ -27,7 +27,6 @@ The phases of a turn (`table.phase`):
 """
 from __future__ import annotations
 
-import dataclasses
 import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Optional

@@ -9,7 +9,6 @@ import pathlib
 import random
 import threading
 import time
-from typing import Optional
 
 from .config import ClubConfig, MqttSettings
 from .publisher import Publisher

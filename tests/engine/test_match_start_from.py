@@ -4,7 +4,7 @@ import pytest
 
 from engine import (GAME_OVER, MATCH_OVER, MOVE, OPENING, ROLL, Cube, CubeError, Dice, Double,
                     IllegalActionError, MatchState, MatWriteError, MovePlay, OpeningRoll, Pass,
-                    Play, Position, Roll, Settings, StartFrom, Take, action_from_json, read_mat,
+                    Play, Position, Roll, Settings, StartFrom, action_from_json, read_mat,
                     write_mat)
 
 # a race: player on roll has 2 checkers on his 6 point, the opponent 2 on his 1 point

@@ -9,10 +9,8 @@ import itertools
 import re
 import subprocess
 import threading
-import time
 from html.parser import HTMLParser
 
-import pytest
 
 from referee.club.publisher import Publisher
 from referee.club.server import ClubServer
