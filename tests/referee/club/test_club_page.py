@@ -11,7 +11,6 @@ import subprocess
 import threading
 from html.parser import HTMLParser
 
-
 from referee.club.publisher import Publisher
 from referee.club.server import ClubServer
 from referee.club.simulate import SimulatedTable
