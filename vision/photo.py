@@ -9,7 +9,10 @@ from it are checkers, split in two colours. The first checker of every stack tea
 model; the pitch is fitted so that every stack's length is a whole number of checkers (near the
 first checkers' width across the column: checkers are round); the label so read teaches the
 colour model and pitch again, and the BoardReader reads the photo with that calibration. There is
-no read-back check: nothing is known of the position to check against. A hand or arm crossing the
+no read-back check: nothing is known of the position to check against. Of the candidate playing
+areas (from the point triangles, from the frame band, the two crossed, and the best of them made
+even about its bar), the one whose columns fit the points best is read (layout_fit), and those
+that fit nearly as well after it when its reading is impossible. A hand or arm crossing the
 board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side, within
 the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered)
 gives a Reading with hand_in_view and no points, never a guess.
@@ -17,13 +20,15 @@ gives a Reading with hand_in_view and no points, never a guess.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 
 import cv2
 import numpy as np
 
 from . import checkers
-from .calibration import HOMES, Calibration, _base, as_image, board_layouts, pip_total, turn_corners
+from .calibration import (HOMES, Calibration, _base, _inner_area, _layout, _refine_columns, _runs, as_image, pip_total,
+                          turn_corners)
 from .hands import hand_score
 from .outline import BoardOutline, locate_board
 from .occlusion import ring_reference
@@ -231,6 +236,82 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None) -> tuple[
     return first[2], first[3]  # none possible anywhere: the stacks themselves are wrong, not the pitch
 
 
+def _column_fit(profile: np.ndarray, spans) -> float:
+    """R squared of a colour profile (W, 3) across the columns `spans` by one colour per column
+    (the middle of each column only: a point's slanting sides and a checker's round edge left out)."""
+    parts = [profile[a + int(0.2 * (b - a)): b - int(0.2 * (b - a))] for a, b in spans]
+    every = np.concatenate(parts)
+    total = float(((every - every.mean(0)) ** 2).sum())
+    within = sum(float(((p - p.mean(0)) ** 2).sum()) for p in parts)
+    return 1.0 - within / max(total, 1e-6)
+
+
+def _alternation(profile: np.ndarray, spans) -> float:
+    """How much the columns' colours (the middle of each) alternate: the mean distance of each
+    column's colour from the mean of its two neighbours' (a smooth change of light cancels)."""
+    m = np.float32([profile[a + int(0.2 * (b - a)): b - int(0.2 * (b - a))].mean(0) for a, b in spans])
+    return float(np.linalg.norm(m[1:-1] - (m[:-2] + m[2:]) / 2, axis=1).mean())
+
+
+def layout_fit(image: np.ndarray, base: dict) -> tuple[float, float]:
+    """How well the layout's 12 columns a row fit the points (inside, outside), each 0..1: across
+    the band where a stack's first checker lies, a point's base (its own colour, or a checker
+    nearly as wide as the point) is one colour across the middle of its column, so the colour
+    varies between the columns and not within them (inside near 1; a layout off by part of a
+    point, or stretched, mixes neighbouring points in its columns). Just beyond the row's edge lies
+    the frame, one colour along its length (outside near 0; a layout whose edge lies inside the
+    points still sees them alternate there)."""
+    probe = _probe(base)
+    W, H = probe.size
+    pw = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    e = int(round(pw))
+    shift = np.float64([[1, 0, 0], [0, 1, e], [0, 0, 1]])
+    lab = checkers._weighted_lab(checkers.warp(image, shift @ probe.homography(), (W, H + 2 * e))).reshape(H + 2 * e, W, 3)
+    spans = [probe.column_span(c) for c in range(12)]
+    a, b = int(0.3 * pw), int(0.7 * pw)
+    inside = [lab[e + a: e + b].mean(0), lab[e + H - b: e + H - a].mean(0)]
+    outside = [lab[e - b: e - a].mean(0), lab[e + H + a: e + H + b].mean(0)]
+    alt_in = sum(_alternation(p, spans) for p in inside)
+    alt_out = sum(_alternation(p, spans) for p in outside)
+    return (float(np.mean([_column_fit(p, spans) for p in inside])), alt_out / max(alt_in, 1e-6))
+
+
+BAR_PLAIN = 0.6  # a bar is one colour along most of its length (checkers, dice or a cube on it aside)
+
+
+def bar_trimmed(image: np.ndarray, base: dict) -> tuple[np.ndarray, tuple] | None:
+    """The layout made even about the bar: (corners in the turned image's order, bar as fractions
+    of the width), or None when no bar is seen. The bar is the widest strip near the middle that is
+    one colour along most of its length (the points alternate with the board along theirs, and a
+    point's border with its neighbour is that plain only over a sliver); both halves hold six
+    equal points, so the longer side is cut to the shorter: a tray beside one half, plain only
+    when empty, or holding checkers, is not playing area."""
+    probe = _probe(base)
+    W, H = probe.size
+    pw0 = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    lab = _canonical(image, base)[1][int(0.03 * H): H - int(0.03 * H)]
+    median = np.median(lab, axis=0)
+    plain = (np.linalg.norm(lab - median[None], axis=2) < SAME_COLOUR).mean(0) >= BAR_PLAIN
+    runs = [(a, b) for a, b in _runs(plain) if b - a >= 0.3 * pw0 and 0.3 * W < (a + b) / 2 < 0.7 * W]
+    if not runs:
+        return None
+    b0, b1 = max(runs, key=lambda r: r[1] - r[0])
+    half = min(b0, W - b1)
+    if half < 4 * pw0:
+        return None
+    # the sides and the bar's edges snapped to where the point bases change colour (calibration's
+    # own refinement, on the area widened by a little so that a side may move out too)
+    m = int(round(0.05 * W))
+    M = np.float64([[1, 0, m], [0, 1, 0], [0, 0, 1]]) @ probe.homography()
+    wide = checkers._weighted_lab(checkers.warp(image, M, (W + 2 * m, H))).reshape(H, W + 2 * m, 3)
+    x0, x1 = m + b0 - half, m + b1 + half
+    bar = ((b0 + m - x0) / (x1 - x0), (b1 + m - x0) / (x1 - x0))
+    x0, x1, bar = _refine_columns(wide, int(round(x0)), int(round(x1)), bar, (0, H - 1), half / 6.0)
+    quad = np.float32([[x0, 0], [x1, 0], [x1, H], [x0, H]]).reshape(-1, 1, 2)
+    corners = cv2.perspectiveTransform(quad, np.linalg.inv(M)).reshape(4, 2)
+    return corners, bar
+
+
 FAR_VANISHING = 10.0  # image sizes: a vanishing point farther out than this does not tell the focal length
 TYPICAL_FOCAL = 0.8  # focal length over the image's long side of a phone or Pi camera (60-70 degrees across)
 
@@ -398,11 +479,30 @@ def _crossed(layouts) -> list:
     return out
 
 
+def layout_candidates(image: np.ndarray, rotate: int, outer) -> list[tuple[str, tuple]]:
+    """Every candidate (outline, playing area, bar) of the board inside the outline `outer` (image
+    order), named by where it came from: the point triangles' ("triangles"), the frame band's
+    ("frame"), and the two made of one's sides and the other's ends ("crossed 0/1"). Named so that
+    bench/photo_layouts.py measures each against the renderer's truth."""
+    outer_t = turn_corners(np.float32(outer), rotate)
+    out = []
+    for name, make in (("triangles", lambda: _layout(image, outer_t)),
+                       ("frame", lambda: (_inner_area(image, outer_t), None))):
+        try:
+            inner, bar = make()
+        except CalibrationError:
+            continue
+        out.append((name, (outer_t, inner, bar)))
+    if len(out) == 2:
+        out += [(f"crossed {i}", layout) for i, layout in enumerate(_crossed([l for _, l in out]))]
+    return out
+
+
 def calibrate_photo(image, outer=None) -> Calibration:
     """A Calibration learnt from one photo of a board in any position (no label, no start);
     `outer` is the board's outline if check_photo has found it already."""
     image = as_image(image)
-    return _with_reference(image, photo_calibrations(image, outer)[0])
+    return _with_reference(image, next(candidate_calibrations(image, outer)))
 
 
 def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
@@ -410,36 +510,59 @@ def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
     return dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners))
 
 
+FIT_OUTSIDE = 2.0  # how much points seen alternating beyond a layout's rows count against its fit
+FIT_NEAR = 0.05  # layouts whose fit is within this of the best one's are read when its reading is impossible
+
+
 def photo_calibrations(image, outer=None) -> list[Calibration]:
-    """Every candidate Calibration of a photo, best first (see calibrate_photo): the reader falls
-    back on the next when the best one's reading is impossible (more than 15 checkers of a kind).
-    They carry no ring reference yet (see _with_reference)."""
+    """Every candidate Calibration of a photo worth reading, best first (see calibrate_photo and
+    candidate_calibrations). They carry no ring reference yet (see _with_reference)."""
+    return list(candidate_calibrations(image, outer))
+
+
+def candidate_calibrations(image, outer=None):
+    """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
+    best first (layout_fit: the columns on the points, the frame beyond the rows; how well a
+    layout's own label reads back says nothing: a layout off by a point or two reads its own
+    guess back as well), then those that fit nearly as well: the reader falls back on the next
+    when one's reading is impossible (more than 15 checkers of a kind). A layout that fits clearly
+    worse than the best is never read."""
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
-    found = []
-    layouts = board_layouts(image, rotate, outer)
-
-    def attempt(layout, name):
+    scored = []
+    for name, layout in layout_candidates(image, rotate, outer):
         base = _true_size(image, _base(image, rotate, *layout))
         try:
-            cal, score = _calibrate_layout(image, base)
+            inside, outside = layout_fit(image, base)
+        except (CalibrationError, cv2.error, ValueError) as exc:
+            log.debug("layout %s not measured: %s", name, exc)
+            continue
+        scored.append((inside - FIT_OUTSIDE * outside, name, base))
+    if not scored:
+        raise UnreadablePhotoError("board found but no playing area inside it")
+    scored.sort(key=lambda s: s[0], reverse=True)  # stable: the earlier layout wins a tie
+    even = bar_trimmed(image, scored[0][2])  # the best one made even about the bar it shows
+    if even is not None:
+        base = _true_size(image, _base(image, rotate, np.float32(scored[0][2]["outer"]), *even))
+        inside, outside = layout_fit(image, base)
+        scored.append((inside - FIT_OUTSIDE * outside, "even about the bar", base))
+        scored.sort(key=lambda s: s[0], reverse=True)
+    log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
+    made = 0
+    for fit, name, base in scored:
+        if fit < scored[0][0] - FIT_NEAR:
+            break
+        try:
+            cal, _ = _calibrate_layout(image, base)
         except (CalibrationError, cv2.error) as exc:
-            log.debug("layout failed: %s", exc)
-            return
-        found.append((score, name, cal))
-
-    for i, layout in enumerate(layouts):
-        attempt(layout, i)
-    if len(layouts) == 2 and (not found or max(f[0] for f in found)[0] < 24):  # neither reads itself
-        for i, layout in enumerate(_crossed(layouts)):  # back whole: one's sides with the other's ends
-            attempt(layout, 2 + i)
-    if not found:
+            log.debug("layout %s failed: %s", name, exc)
+            continue
+        made += 1
+        yield cal
+    if not made:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
-    found.sort(key=lambda f: f[0], reverse=True)  # stable: the earlier layout wins a tie
-    log.debug("layouts by score: %s", [(f[1], f[0]) for f in found])
-    return [cal for _, _, cal in found]
 
 
 MAX_CHECKERS = 15  # checkers of one colour in a game: no point, and no colour on the board and bar, holds more
@@ -487,16 +610,16 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         cal = _covered_calibration(small, found)
         reading = Reading(hand_in_view=True, occlusion=1.0, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
-    cals = photo_calibrations(small, found.corners)
-    cals[0] = cal = _with_reference(small, cals[0])
+    cals = candidate_calibrations(small, found.corners)
+    cal = _with_reference(small, next(cals))
     score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal))
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
     why, points_only = None, None
-    for i, cal in enumerate(cals):  # the best layout first; an impossible reading tries the next, never stands
-        cal = cal if i == 0 else _with_reference(small, cal)
+    for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
+        cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         reading = BoardReader(cal, follow_board=False).read(small)
         why = impossible(reading)
         if why is None:
