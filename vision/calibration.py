@@ -337,6 +337,9 @@ class Calibration:
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
     rims: tuple[int, ...] = (-1, -1, -1, -1)  # per kind of point (checkers.cell_kind): the checker colour
     # nearly that point's own colour (counted there from its rims), checkers.EITHER, or -1
+    own_off: bool = False  # a checker colour is not read by colour on the points of nearly its colour
+    # (checkers.own_colour_off): chosen where that reads the calibration image back better
+    absent: tuple = ()  # per kind of point, the centroids (indices) not on its points (checkers.classify)
     faces: tuple = ()  # weighted Lab of each checker colour's face (for checkers.rim_counts)
     trays: tuple = field(default=(), repr=False)  # vision.trays.Tray beside the playing area, if any
 
@@ -398,6 +401,8 @@ class Calibration:
             "reference": [list(r) for r in self.reference],
             "light": self.light,
             "rims": list(self.rims),
+            "own_off": self.own_off,
+            "absent": [list(t) for t in self.absent],
             "faces": [list(f) for f in self.faces],
             "trays": [t.to_dict() for t in self.trays],
         }
@@ -424,6 +429,8 @@ class Calibration:
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
                 light=bool(data.get("light", False)),
                 rims=tuple(int(v) for v in data.get("rims", (-1, -1, -1, -1))),
+                own_off=bool(data.get("own_off", False)),
+                absent=tuple(tuple(int(v) for v in t) for t in data.get("absent", ())),
                 faces=tuple(tuple(float(v) for v in f) for f in data.get("faces", ())),
                 trays=_trays_from(data.get("trays", ()), where),
             )
@@ -512,10 +519,13 @@ class Calibration:
         # the light is taken out first (fitted on the empty points); where that fails to read the
         # position back (checkers the colour of the felt or of their points: the fit on the empty
         # points then bends their colours into the board's), the image as it is is tried too, and
-        # the calibration remembers which (the reader does the same)
-        for light in (True, False):
+        # the calibration remembers which (the reader does the same). Where neither reads the
+        # position back, the board is modelled per kind of point as well (checkers the colour of
+        # one kind of point: checkers.classify), kept only where it reads more points back (the
+        # freer model also fits a wrong geometry better, and reads pyramids on such points worse)
+        for light, kinds in ((True, False), (False, False), (True, True), (False, True)):
             if best is not None and best[1][0] >= MIN_SCORE:
-                break
+                continue
             for rotate in rotations:
                 if best is not None and best[1][0] >= 24:
                     break  # every point read back: the other way round cannot do better
@@ -528,11 +538,11 @@ class Calibration:
                 for base in layouts[rotate]:  # the geometry that reads the known position back best
                     for label, cols, cand_home in candidates:
                         try:
-                            fields, score = checkers.learn(image, base, label, cols, light=light)
+                            fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds)
                         except CalibrationError as exc:
                             log.debug("candidate failed: %s", exc)
                             continue
-                        if best is None or score > best[1]:
+                        if best is None or (score[0] > best[1][0] if kinds else score > best[1]):
                             best = (fields, score, label, cand_home, base)
         if best is None and layout_error is not None:
             raise layout_error

@@ -67,7 +67,7 @@ def has_bar_model(centroids) -> bool:
     return any(c[0] == BAR for c in centroids)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _build_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
     """build_lut for hashable centroids: the class of each bin's nearest centroid, and the distance."""
     near, dist = _nearest_lut(centroids)
@@ -76,11 +76,25 @@ def _build_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
     return lut_class, dist
 
 
-def classify(idx: np.ndarray, centroids, bar: tuple[int, int] | None):
+def classify(idx: np.ndarray, centroids, bar: tuple[int, int] | None, absent=(), spans=()):
     """Class and colour distance of every pixel of a canonical image (its bin indices): the
-    points' model, and the bar's own model across the bar's columns when there is one."""
+    points' model, and the bar's own model across the bar's columns when there is one. `absent`:
+    per kind of point (cell_kind), the centroids (indices) that are not on that kind's points;
+    its points are classed without them (a checker the colour of the other kind of point shows
+    its own colour there), `spans` the point columns."""
     lut_class, lut_dist = build_lut(centroids)
     classes, dist = lut_class[idx], lut_dist[idx]
+    H = idx.shape[0]
+    for t, drop in enumerate(absent):
+        if not drop:
+            continue
+        own = tuple(c for i, c in enumerate(centroids) if i not in set(drop))
+        k_class, k_dist = build_lut(own)
+        y0, y1 = _row_slice("top" if t < 2 else "bottom", H)
+        for col in range(t % 2, len(spans), 2):
+            x0, x1 = spans[col]
+            classes[y0:y1, x0:x1] = k_class[idx[y0:y1, x0:x1]]
+            dist[y0:y1, x0:x1] = k_dist[idx[y0:y1, x0:x1]]
     if bar is not None and has_bar_model(centroids):
         bar_class, bar_dist = build_lut(centroids, bar=True)
         b0, b1 = bar
@@ -379,11 +393,14 @@ def _label_cell(label: dict, row: str, col: int):
 
 
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
-          canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True):
+          canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
+          kinds: bool | None = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
-    light: take uneven light out first (fitted on the empty points), as the reader then does too.
+    light: take uneven light out first (fitted on the empty points), as the reader then does too;
+    kinds: one model of the board for each kind of point (see _absent), or None: with and without,
+    whichever reads the position back better.
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
     """
@@ -411,7 +428,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         if field is not None:
             canon = flatten_light(canon, field)
             lab = _weighted_lab(canon).reshape(H, W, 3)
-    board_px, colour_px = [], {0: [], 1: []}
+    board_px, board_kinds, colour_px = [], [], {0: [], 1: []}
     for row in ("top", "bottom"):
         y0, y1 = _row_slice(row, H)
         for col, (x0, x1) in enumerate(spans):
@@ -421,6 +438,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             cell = lab[y0:y1, x0:x1]
             if colour is None:
                 board_px.append(cell.reshape(-1, 3)[::3])
+                board_kinds.append(np.full(len(board_px[-1]), cell_kind(row, col), np.int8))
             else:
                 if colour not in colours:
                     raise CalibrationError(f"label colour {colour!r} is not one of {colours}")
@@ -435,10 +453,11 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         bar_px = lab[:, b0:b1].reshape(-1, 3)[::3]  # an empty bar: its own model (see BAR)
     if not board_px or not colour_px[0] or not colour_px[1]:
         raise CalibrationError("the calibration position needs empty points and checkers of both colours")
-    board = np.concatenate(board_px)
+    board, board_kind = np.concatenate(board_px), np.concatenate(board_kinds)
     if 0 < board_sample < len(board):
-        board = board[:: -(-len(board) // board_sample)]
+        board, board_kind = board[:: -(-len(board) // board_sample)], board_kind[:: -(-len(board) // board_sample)]
     board_c = _kmeans(board, 4)
+    absent = _absent(board, board_kind, board_c)
     cents = [(BOARD, *c) for c in board_c]
     samples = []
     for k in (0, 1):
@@ -467,16 +486,48 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         for c in _kmeans(bar_px, 2):
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BOARD if near > BAR_APART else BAR, *c))
+    best, error = None, None
+    for per_kind in (False, True) if kinds is None else (kinds,):
+        if per_kind and not any(absent):  # every board colour on every kind of point: one model is all there is
+            error = CalibrationError("every board colour shows on every kind of point")
+            continue
+        try:
+            got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
+                       faces, absent if per_kind else ((), (), (), ()), light)
+        except CalibrationError as exc:
+            error = error or exc
+            continue
+        if best is None or got[1][0] > best[1][0]:
+            best = got
+    if best is None:
+        raise error or CalibrationError("no colour model fits the calibration image")
+    return best
+
+
+def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
+         absent, light):
+    """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
+    kind of point, the board centroids not seen on that kind's empty points; all () for one model
+    of the board everywhere), and the position read back with them."""
+    H, W = canon.shape[:2]
+    pw = W / 12.0
+    cents = list(cents)
     board_all = np.array([c[1:] for c in cents if c[0] == BOARD], np.float32)
     for k, px in enumerate(samples):
-        d = np.sqrt(((px[:, None, :] - board_all[None]) ** 2).sum(-1)).min(1)
+        if any(absent):  # against the board colours of the kind of point each sample lies on
+            parts = [(kind, cell) for kind, cell in colour_px[k] if rims[kind] != k] or colour_px[k]
+            px = np.concatenate([cell for _, cell in parts])
+            d = np.concatenate([np.sqrt(((cell[:, None, :] - np.delete(board_all, absent[kind], 0)[None]) ** 2)
+                                        .sum(-1)).min(1) for kind, cell in parts])
+        else:
+            d = np.sqrt(((px[:, None, :] - board_all[None]) ** 2).sum(-1)).min(1)
         keep = px[d > max(np.percentile(d, 50), 12.0)]
         if len(keep) < 20:
             raise CalibrationError(f"checkers of colour {colours[k]!r} do not stand out from the board")
         cents += [(k + 1, *c) for c in _kmeans(keep, 2)]
     centroids = tuple((int(c[0]), float(c[1]) / L_WEIGHT, float(c[2]), float(c[3])) for c in cents)
     idx = bin_index(canon)
-    classes, dist = classify(idx, centroids, probe.bar)
+    classes, dist = classify(idx, centroids, probe.bar, absent, spans)
     profiles = column_profiles(classes, spans, H)
     # pitch and offset: least squares of stack extent against the labelled count
     xs, ys, rs, ks, ts = [], [], [], [], []
@@ -500,17 +551,21 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     if len(xs) < 2:
         raise CalibrationError("too few stacks to learn the checker size")
     pitch, offset = fit_pitch(xs, ys, rs, pw)
-    log.debug("rims %s middles %s stacks %s", rims, middles.round(1).tolist(), list(zip(xs, ys, rs)))
-    read = read_columns(profiles, pitch, offset, colours)
-    if any(r >= 0 for r in rims):
-        gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-        read = rim_counts(read, gray, spans, pitch, offset, colours, rims, lab, faces)
-    right = sum(
-        1
-        for (row, col), (colour, count, _) in read.items()
-        if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
-    ) + len(skip)
-    score = (right, round(sum(c for _, _, c in read.values()), 3))  # ties go to the surer fit
+    log.debug("rims %s faces %s stacks %s", rims, faces, list(zip(xs, ys, rs)))
+    # read back as the reader will; where a checker colour is nearly that of a kind of point, also
+    # with that colour taken out there (see own_colour_off), kept when it reads the position back better
+    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
+    score, own_off = None, False
+    for off in (False, True) if any(r in (0, 1) for r in rims) else (False,):
+        read = read_back(profiles, gray, lab, spans, pitch, offset, colours, rims, faces, off)
+        right = sum(
+            1
+            for (row, col), (colour, count, _) in read.items()
+            if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
+        ) + len(skip)
+        got = (right, round(sum(c for _, _, c in read.values()), 3))  # ties go to the surer fit
+        if score is None or got[0] > score[0]:
+            score, own_off = got, off
     limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
     fields = dict(
         centroids=centroids,
@@ -519,11 +574,47 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         distance_limit=limit,
         light=bool(light),
         rims=rims,
+        own_off=own_off,
+        absent=tuple(tuple(int(j) for j in t) for t in absent),
         faces=faces,
         named_colours=tuple(name_colour(c) for c in _centroid_means(centroids)),
     )
     log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
     return fields, score
+
+
+def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, pitch: float, offset, names,
+              rims: tuple[int, ...], faces: tuple, own_off: bool = False) -> dict:
+    """The points read from column profiles by colour, then (where a checker colour is nearly a
+    point's) by rims: the calibration's check of itself. `own_off`: see own_colour_off."""
+    read = read_columns(own_colour_off(profiles, rims) if own_off else profiles, pitch, offset, names)
+    if any(r >= 0 for r in rims):
+        read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces)
+    return read
+
+
+PRESENT = 0.02  # share of a kind of point's empty pixels a board colour needs to be part of its model
+
+
+def _absent(board: np.ndarray, kind: np.ndarray, board_c: np.ndarray) -> tuple[tuple[int, ...], ...]:
+    """Per kind of point (cell_kind), the board centroids (indices) that hardly show on its empty
+    points: a point of the other colour. A checker whose face is the colour of one kind of
+    point is told from the board by colour on the other kind."""
+    near = _nearest(board, board_c)
+    out = []
+    for t in range(4):
+        sel = near[kind == t]
+        if len(sel) == 0:
+            out.append(())
+            continue
+        share = np.bincount(sel, minlength=len(board_c)) / len(sel)
+        out.append(tuple(int(j) for j in np.flatnonzero(share < PRESENT)))
+    log.debug("board colours absent per kind of point: %s", out)
+    return tuple(out)
+
+
+def _nearest(px: np.ndarray, cents: np.ndarray) -> np.ndarray:
+    return ((px[:, None, :] - cents[None]) ** 2).sum(-1).argmin(1)
 
 
 def _centroid_means(centroids) -> list[tuple[float, float, float]]:
@@ -717,6 +808,22 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
             break
         n, clear = k, step / noise
     return n, clear
+
+
+def own_colour_off(profiles: dict, rims: tuple[int, ...]) -> dict:
+    """Column profiles with a checker colour taken out on the kinds of point it nearly matches
+    (rims[kind] = that colour): there the colour shows the point as much as its checkers, so an
+    empty point would read as a stack; those stacks are counted from their rims (rim_counts)."""
+    if len(rims) != 4 or not any(r in (0, 1) for r in rims):
+        return profiles
+    out = dict(profiles)
+    for key, prof in profiles.items():
+        k = rims[cell_kind(*key)]
+        if k in (0, 1):
+            prof = prof.copy()
+            prof[k] = 0.0
+            out[key] = prof
+    return out
 
 
 def cell_kind(row: str, col: int) -> int:

@@ -190,13 +190,15 @@ class BoardReader:
         if cal.light:
             canon = checkers.flatten_light(canon, checkers.frame_light(canon, cal.centroids))
         idx = checkers.bin_index(canon)
-        classes, dist = checkers.classify(idx, cal.centroids, cal.bar)
+        classes, dist = checkers.classify(idx, cal.centroids, cal.bar, cal.absent, self._spans)
         common = dict(rotate=cal.rotate, players=cal.players, home=cal.home)
         hand, score = self.gate.occluded(frame, canon_dist=dist)
         if hand:
             moved = self.gate.last_total > BOARD_LOST
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
         profiles = checkers.column_profiles(classes, self._spans, H)
+        if cal.own_off:
+            profiles = checkers.own_colour_off(profiles, cal.rims)
         cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
         cols = checkers.phantom_singles(cols, profiles, cal.pitch, cal.colours)
         gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
