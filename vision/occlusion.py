@@ -66,25 +66,31 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
     ang = np.arctan2((ys - H / 2) / H, (xs - W / 2) / W)
     sectors = ((ang + np.pi) / (2 * np.pi) * SECTORS).astype(np.int32) % SECTORS
     checker = (inner[:, 0].max() - inner[:, 0].min()) / 13.0  # about a checker, in ring pixels
-    # where a hand reaching in crosses the edge: the outer half of the board's own strip and the
-    # table's strip (checkers at the playing area's edge, thick ones leaning out over the frame
-    # when seen at an angle, reach only the inner half). Where the strip inside is too thin to
-    # halve, no frame was seen inside the outline (a frame the table's colour: the outline found
-    # is the playing area's own edge): there the table's strip lies beyond the checkers' shadows.
+    # where a hand reaching in crosses the edge: across the board's own strip, its outer and its
+    # inner half (checkers at the playing area's edge, thick ones leaning out over the frame when
+    # seen at an angle, reach only the inner half; a scoresheet pushed against the board only the
+    # outer), or the table's strip. Where the strip inside is too thin to halve, no frame was
+    # seen inside the outline (a frame the table's colour: the outline found is the playing
+    # area's own edge): there the table's strip lies beyond the checkers' shadows.
     depths = np.stack([xs + 0.5 - x0, x1 - xs - 0.5, ys + 0.5 - y0, y1 - ys - 0.5])  # inside > 0
     side = np.argmin(depths, axis=0)
     depth = np.min(depths, axis=0)
-    crossing = np.zeros((H, W), bool)
+    outer_half = np.zeros((H, W), bool)
+    inner_half = np.zeros((H, W), bool)
+    beyond = np.zeros((H, W), bool)
     for k, strip in enumerate((left, right, top, bottom)):
         if strip - skin >= 2:
-            band = (side == k) & (depth >= skin) & (depth < skin + (strip - skin) / 2)
+            mid = skin + (strip - skin) / 2
+            outer_half |= (side == k) & (depth >= skin) & (depth < mid)
+            inner_half |= (side == k) & (depth >= mid) & (depth < strip)
         else:
             band = (side == k) & (depth < -FRAMELESS * checker) & (depth >= -FRAMELESS * checker - out)
             mask[(side == k) & (depth < 0)] = 0
             mask[band] = 255
-        crossing |= band
+            beyond |= band
     ring = mask > 0
-    return M, (W, H), ring, sectors, checker, (crossing & ring, ring & (depth < 0))
+    table = ring & (depth < 0) & ~beyond  # the table's strip beside a frame
+    return M, (W, H), ring, sectors, checker, tuple(part & ring for part in (outer_half, inner_half, table, beyond))
 
 
 def _without_trays(mask: np.ndarray, M: np.ndarray, trays, checker: float) -> np.ndarray:
@@ -117,7 +123,8 @@ class OcclusionGate:
         self.M, self.size, self.mask, sectors, self.checker, parts = _ring_geometry(
             calibration.outer, calibration.corners, ref_size)
         self.mask = _without_trays(self.mask, self.M, getattr(calibration, "trays", ()), self.checker)
-        self.crossing, self.outside = (part & self.mask for part in parts)
+        self.parts = tuple(part & self.mask for part in parts)  # outer and inner half of the
+        # board's strip, the table's strip beside a frame, the table's strip beyond a frameless side
         self.sector_of = sectors[self.mask]
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
         self.sector_limit = sector_limit
@@ -184,8 +191,10 @@ class OcclusionGate:
     def _drop_small(self, changed: np.ndarray) -> np.ndarray:
         """Changed ring pixels without the small patches: a cube or a die lying at the board's
         edge changes a patch no bigger than itself (under SMALL checkers across), a hand or arm
-        reaching over the edge a larger one; and patches wholly in the inner half of the board's
-        strip are checkers at the playing area's edge, not a hand crossing it (_ring_geometry)."""
+        reaching over the edge a larger one. And a patch within the board's strip must reach
+        across it, both its outer and its inner half, as a hand reaching in does: one wholly in
+        the inner half is checkers at the playing area's edge, one wholly in the outer half a
+        thing lying against the board (a scoresheet pushed up to it) (_ring_geometry)."""
         if not changed.any():
             return changed, 0.0
         full = np.zeros(self.mask.shape, np.uint8)
@@ -193,9 +202,13 @@ class OcclusionGate:
         full = cv2.dilate(full, np.ones((3, 3), np.uint8))
         n, lab, stats, _ = cv2.connectedComponentsWithStats(full, connectivity=8)
         limit = SMALL * self.checker
-        crosses = np.zeros(n, bool)
-        crosses[lab[(self.crossing | self.outside) & (full > 0)]] = True
-        ext = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) * crosses
+        seen = [np.zeros(n, bool) for _ in self.parts]
+        for flags, part in zip(seen, self.parts):
+            flags[lab[part & (full > 0)]] = True
+        outer_half, inner_half, table, beyond = seen
+        ext = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+        crosses = (outer_half & inner_half) | table | beyond
+        ext = ext * crosses
         ext[0] = 0
         big = ext > limit
         return changed & big[lab[self.mask]], float(ext.max() / limit) if big.any() else 0.0

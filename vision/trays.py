@@ -33,6 +33,8 @@ FOREIGN = 0.1  # a tray with more of its pixels far from every learnt colour is 
 UNSEEN = 0.3  # a run of three or more slabs must show at least this share of its joints
 MIN_DIAMETER = 48.0  # pixels per checker diameter a tray is read at (smaller ones are enlarged)
 MIN_CONFIDENCE = 0.15  # read_trays gives no counts below this confidence
+BEYOND = 1.6  # past an outline found at the playing area's edge, a tray at most this many diameters wide
+ALONG_SIDE = 0.8  # runs along at least this share of the playing area's side
 FRAME_DISTANCE = 18.0  # Lab distance beyond which a pixel differs from the frame beside it
 
 
@@ -138,7 +140,9 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
     cal.check_frame(image)
     W, H = cal.size
     d = _diameter(cal)
-    margin = 0.75 * d
+    _, _, box, _ = _canvas(cal, 0.0)
+    frameless = -box[0] < MIN_WIDTH * d or box[2] - W < MIN_WIDTH * d  # an outline at the playing area
+    margin = (0.75 + BEYOND) * d if frameless else 0.75 * d  # (a frame the table's colour): look past it
     M, size, box, (cx, cy) = _canvas(cal, margin)
     canvas = cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     lab = cv2.cvtColor(cv2.medianBlur(canvas, 3), cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -175,14 +179,17 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
             xs = np.arange(int(round(W - cx)), size[0])
             outline = box[2] - cx
         room = abs(outline - xs[0]) if len(xs) else 0.0
-        if room < MIN_WIDTH * d:
-            continue
+        beyond = room < MIN_WIDTH * d  # no frame seen inside the outline: the tray may lie past it
         other = _nearest(lab[rows][:, xs], frame) > limit
         col = other.mean(0) > 0.5
-        runs = [(a, b) for a, b in _runs(col)
-                if b - a >= MIN_WIDTH * d and a <= 0.75 * d  # beside the playing area, past a strip
-                and a + 0.5 * d < room  # starts inside the outline
-                and (b < len(xs) and b <= room + 0.5 * d)]  # closed by frame, not the table
+        if beyond:  # a tray as wide as a checker or two, past a strip of frame, closed by frame
+            runs = [(a, b) for a, b in _runs(col)
+                    if MIN_WIDTH * d <= b - a <= BEYOND * d and a <= 0.75 * d and b < len(xs)]
+        else:
+            runs = [(a, b) for a, b in _runs(col)
+                    if b - a >= MIN_WIDTH * d and a <= 0.75 * d  # beside the playing area, past a strip
+                    and a + 0.5 * d < room  # starts inside the outline
+                    and (b < len(xs) and b <= room + 0.5 * d)]  # closed by frame, not the table
         if not runs:
             log.debug("%s side: %.1f checkers of room but no tray in it", side, room / d)
             continue
@@ -208,6 +215,10 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
             y0 = p
         y0, y1 = max(y0, int(round(-0.5 * d - cy))), min(y1, int(round(H + 0.5 * d - cy)))
         if y1 - y0 < 2 * d or not (y0 < mid < y1):
+            continue
+        if beyond and y1 - y0 < ALONG_SIDE * H:  # past the outline, only a tray along the whole side
+            # counts: a cup or a scoresheet on the table beside the board is shorter
+            log.debug("%s side: a patch past the outline %.1f checkers long is no tray", side, (y1 - y0) / d)
             continue
         y0, y1 = _extend(lab[:, x0:x1], frame, (y0, y1), (int(round(-0.5 * d - cy)), int(round(H + 0.5 * d - cy))), d)
         rect = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)

@@ -56,3 +56,22 @@ def test_motion_gate(gate):
     assert motion(cv2.imread(str(folder / HAND)))
     assert motion(b)  # checkers moved
     # (their cost is measured by bench/vision_speed.py, never by a timed test)
+
+
+
+def test_a_scoresheet_against_the_frame_is_not_a_hand():
+    """A scoresheet moved against the board between frames changes the table beside it and the
+    outer part of the frame, but does not reach across the frame as an arm does (realistic
+    boards, vision_styles seed 2 style 15: four of six frames taken for a hand)."""
+    from vision.render import random_style, random_view, render_frame  # noqa: PLC0415
+
+    start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+    bearing_in = (0, 2, 2, 2, 2, 3, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    hit = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1)
+    rng = np.random.default_rng(2015)
+    view = random_view(rng, random_style(rng))
+    g = OcclusionGate(Calibration.from_image(render_frame(start, start, view, rng=2015)[0]))
+    frame, truth = render_frame(bearing_in, hit, view, rng=2015)  # (the sheet lies elsewhere than at the start)
+    assert "scoresheet" in [c["item"] for c in truth["geometry"]["clutter"]]
+    assert not g(frame)
+    assert g(render_frame(bearing_in, hit, view, hand=True, rng=2015)[0])

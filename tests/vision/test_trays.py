@@ -1,5 +1,6 @@
 """Trays: found beside the playing area, borne-off checkers counted per colour (slabs on edge or
 flat), and a die, the cube or an empty tray never counted as checkers."""
+import dataclasses
 import functools
 import math
 
@@ -211,3 +212,40 @@ def test_a_hand_over_the_tray_is_no_reading():
     reading = read_tray_counts(image, cal, trays)
     assert reading.covered and reading.confidence == 0.0
     assert read_trays(image, cal, trays) is None
+
+
+@functools.lru_cache(maxsize=None)
+def board_with_frame_like_table():
+    """A realistic board whose frame has the table's colour (random style 20): its outline is found
+    at the playing area's edge, the tray lies past it. (view, seed, calibration)."""
+    from vision.render import random_style, random_view  # noqa: PLC0415
+
+    rng = np.random.default_rng(20)
+    view = random_view(rng, random_style(rng))
+    image, _ = render_frame(START, START, view, rng=20)
+    return view, Calibration.from_image(image)
+
+
+def test_a_tray_past_an_outline_at_the_playing_area_is_found():
+    """Checkers borne off into it were taken for a hand: the gate's strip beyond a frameless
+    outline ran through the tray (vision_styles seed 0 style 20)."""
+    from vision.occlusion import OcclusionGate  # noqa: PLC0415
+
+    view, cal = board_with_frame_like_table()
+    outline_right = max(x for x, _ in cal.outer)
+    assert [t.side for t in cal.trays] == ["right"]
+    assert min(x for x, _ in cal.trays[0].quad) > outline_right  # past the outline, not inside it
+    image, _ = render_frame(_home_only(12), _home_only(4), view, rng=20)
+    assert not OcclusionGate(cal)(image)
+    assert OcclusionGate(dataclasses.replace(cal, trays=()))(image)  # as it was without the tray
+
+
+def test_no_tray_is_found_past_the_outline_of_a_board_with_a_frame():
+    """Beside a framed outline the tray is looked for inside it only (a cup or a scoresheet on the
+    table is no tray)."""
+    for style in STYLES:
+        _, _, cal, trays, _ = board(style, ORIENTATIONS[0])
+        outline = cal.outer
+        for tray in trays:
+            xs = [x for x, _ in tray.quad]
+            assert min(x for x, _ in outline) - 2 <= min(xs) and max(xs) <= max(x for x, _ in outline) + 2
