@@ -4,9 +4,14 @@ A hand or arm reaches the playing area from outside, so it crosses the board's e
 one side the edge looks the same across its depth (table, outline, frame or margin, the points'
 bases): its profile across the side is one profile repeated. The gate takes each side's median
 profile as that side's own reference and looks for a long run of positions along the side that
-depart from it; a die or cube at the edge is short (under a few checkers), an arm is not. Every
-threshold is relative to what the photo shows: the edge's own contrast, the checker size (a
-thirteenth of the playing area's width).
+depart from it; a die or cube at the edge is short (under a few checkers), an arm is not. Before
+that the band is aligned along the side, so that an outline found a little askew to the board's
+edge does not make one end of the side depart. A run must depart across the whole depth, within
+the outline, and on the frame by the outline where one is seen (checkers borne off into a tray
+or on the bar lie beyond it, a cup or a scoresheet beside the board outside the outline); an arm
+nearly the frame's colour is seen plainly on the table and faintly, against what lies within the
+outline, inside. Every threshold is relative to what the photo shows: the edge's own contrast,
+the checker size (a thirteenth of the playing area's width).
 """
 from __future__ import annotations
 
@@ -22,13 +27,15 @@ CAP = 0.5  # but no deeper than this many checkers (a tray beside the points sta
 INTO = 0.25  # then this many checkers further: the band just reaches the points' bases, so an outline
 # that a hand bent outwards (the arm taken for board) still shows the arm in its band
 SLACK = 2  # pixels across the side a found outline may be off (the reference is widened so)
+SHIFT = 0.3  # checkers: how far askew a found outline may lie from the board's edge along a side
 LONG = 1.6  # a run of departing positions longer than this many checkers is a hand, not a die
+FITTED = 0.7  # share of a side's positions whose edge must lie on one smooth curve for it to be followed
 
 
 def _sides(image: np.ndarray, outer, corners):
     """The four edge bands of the board in a warped image: list of (band (L, D, 3) float32,
-    valid (L, D) bool, checker size in band pixels, depth at which the outline lies), the depth
-    axis from the table inwards."""
+    valid (L, D) bool, checker size in band pixels, depth at which the outline lies, depth at
+    which the playing area begins), the depth axis from the table inwards."""
     outer = np.float32(outer)
     w = float(np.linalg.norm(outer[1] - outer[0]))
     h = float(np.linalg.norm(outer[3] - outer[0]))
@@ -44,25 +51,119 @@ def _sides(image: np.ndarray, outer, corners):
     ix0, ix1 = inner[:, 0].min(), inner[:, 0].max()
     iy0, iy1 = inner[:, 1].min(), inner[:, 1].max()
     checker = max(2.0, (ix1 - ix0) / 13.0)
-    deep = [max(2, int(round(pad + min(DEPTH * max(g - pad, 0), CAP * checker) + INTO * checker)))
-            for g in (iy0, size[1] - iy1, ix0, size[0] - ix1)]  # top, bottom, left, right
+    gaps = (iy0, size[1] - iy1, ix0, size[0] - ix1)  # top, bottom, left, right: table edge to playing area
+    deep = [max(2, int(round(pad + min(DEPTH * max(g - pad, 0), CAP * checker) + INTO * checker))) for g in gaps]
     a, b = int(round(ix0)), int(round(ix1))
     c, d = int(round(iy0)), int(round(iy1))
     out = []
-    for band, ok in (
+    for (band, ok), g in zip((
         (warped[: deep[0], a:b].transpose(1, 0, 2), valid[: deep[0], a:b].T),
         (warped[size[1] - deep[1]:, a:b][::-1].transpose(1, 0, 2), valid[size[1] - deep[1]:, a:b][::-1].T),
         (warped[c:d, : deep[2]], valid[c:d, : deep[2]]),
         (warped[c:d, size[0] - deep[3]:][:, ::-1], valid[c:d, size[0] - deep[3]:][:, ::-1]),
-    ):
-        out.append((band, ok, checker, pad))
+    ), gaps):
+        out.append((np.ascontiguousarray(band), np.ascontiguousarray(ok), checker, pad, float(g)))
     return out
 
 
+def _contrast(profile: np.ndarray) -> float:
+    gray = profile.mean(1)
+    return max(float(gray.max() - gray.min()), MIN_CONTRAST)
+
+
+def align(band: np.ndarray, valid: np.ndarray, checker: float) -> tuple[np.ndarray, np.ndarray]:
+    """The band with each position's profile moved across the side so that the board's edge lies
+    at one depth all along it: a found outline a little askew to the board's edge (or a board edge
+    bowed by the lens) puts the edge a few pixels deeper at one end, and the far end would depart
+    from the side's median profile. The shift is a smooth curve (at most a parabola) along the side,
+    fitted to the positions that match the profile at some shift; a hand matches it at none, so it
+    cannot bend the curve, and after the shift it departs as before."""
+    L, D = band.shape[:2]
+    reach = max(SLACK, int(round(SHIFT * checker)))
+    if L < 8 or D < 2 * reach + 4:
+        return band, valid
+    ok_rows = valid.all(1)
+    if ok_rows.sum() < L / 3:
+        return band, valid
+    src, src_valid = band, valid
+    x = np.arange(L, dtype=np.float32)
+    total = np.zeros(L, np.float32)
+    for _ in range(2):  # the median of a sheared band is blurred: align, then again on the sharper one
+        med = np.median(band[ok_rows], axis=0)
+        wide = np.concatenate([np.repeat(band[:, :1], reach, 1), band, np.repeat(band[:, -1:], reach, 1)], 1)
+        costs = np.stack([np.abs(wide[:, reach + s:reach + s + D] - med[None]).mean((1, 2))
+                          for s in range(-reach, reach + 1)], 1)  # the whole profile: a plain patch fits no shift
+        best = costs.argmin(1).astype(np.float32) - reach
+        cost = costs.min(1)  # the texture of wood or felt leaves some: compare with the side's usual
+        good = ok_rows & (cost <= max(1.5 * float(np.median(cost[ok_rows])), 0.5 * CHANGE * _contrast(med)))
+        if good.sum() < max(8, L / 3):
+            break
+        thirds = (good[: L // 3].any(), good[L // 3: 2 * L // 3].any(), good[2 * L // 3:].any())
+        deg = 2 if all(thirds) else 1
+        keep = good
+        for _ in range(2):  # fit, then again without the positions far off the fit (a die, noise)
+            coef = np.polyfit(x[keep], best[keep], deg)
+            near = good & (np.abs(np.polyval(coef, x) - best) <= SLACK)
+            if near.sum() < max(8, L / 4):
+                break
+            keep = near
+        if keep.sum() < FITTED * L:  # much of the side fits no one edge (an arm bent the outline,
+            break  # or the side runs out of the picture): the outline stays as found
+        span = x[keep]  # no further than the positions fitted: beyond them the curve is held, not followed
+        shift = np.clip(np.polyval(coef, np.clip(x, span.min(), span.max())), -reach, reach).astype(np.float32)
+        if np.abs(shift).max() < 0.5:
+            break
+        total = np.clip(total + shift, -reach, reach)
+        map_x = np.arange(D, dtype=np.float32)[None, :] + total[:, None]
+        map_y = np.repeat(x[:, None], D, 1)
+        band = cv2.remap(src, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        valid = cv2.remap(src_valid.astype(np.uint8), map_x, map_y, cv2.INTER_NEAREST,
+                          borderMode=cv2.BORDER_REPLICATE) > 0
+    return band, valid
+
+
+def departures(band: np.ndarray, valid: np.ndarray, inside: int | None = None):
+    """Per pixel of the band, how far it departs from the side's median profile at its depth, in
+    units of the edge's contrast (0 outside the picture); the median widened by SLACK pixels
+    across the side, as far as a found outline may be off. With `inside`, also the same in units
+    of the contrast of the profile's part from that depth on (within the outline)."""
+    med = np.median(band, axis=0)  # (D, 3)
+    k = 2 * SLACK + 1
+    lo = np.stack([cv2.erode(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
+    hi = np.stack([cv2.dilate(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
+    diff = np.maximum(np.maximum(lo[None] - band, band - hi[None]), 0.0)  # (L, D, 3)
+    away = np.where(valid, np.sqrt(np.einsum("ldc,ldc->ld", diff, diff)), 0.0)
+    if inside is None:
+        return away / _contrast(med)
+    return away / _contrast(med), away / _contrast(med[inside:])
+
+
+def mean_over(diff: np.ndarray, valid: np.ndarray, start: int, stop: int | None = None) -> np.ndarray:
+    """Per position along a side, the mean departure over depths start..stop (positions mostly
+    outside the picture depart by 0: a board cut by the picture's edge is no hand)."""
+    cover = valid.mean(1)
+    part, ok = diff[:, start:stop], valid[:, start:stop]
+    score = part.sum(1) / np.maximum(ok.sum(1), 1)
+    return np.where((cover > 0.5) & (ok.sum(1) > 0), score, 0.0)
+
+
+def frame_depth(band: np.ndarray, pad: int, gap: float) -> int:
+    """How deep the frame reaches inside the outline (band pixels from the band's start): up to the
+    first step in the side's median profile after the outline (where a tray, the points or a raised
+    frame's inner wall begin), and no further than the playing area."""
+    med = np.median(band, axis=0)
+    start = pad + SLACK
+    stop = min(len(med), int(round(gap)))
+    if stop - start < 2:
+        return start
+    level = med[start]
+    far = np.linalg.norm(med[start:stop] - level, axis=1) > CHANGE * _contrast(med)
+    return start + int(np.argmax(far)) if far.any() else stop
+
+
 RUN_CHECKERS = 0.8  # a departing run more than this share of whose positions show checkers is checkers
-
-
 ON_TABLE = 0.25  # but not if this share of its positions departs on the table outside the outline too
+CHECKER_SHARE = 0.25  # a position whose pixels within the outline are this much checker-coloured shows checkers
 
 
 def _longest_run(flags: np.ndarray, checker: np.ndarray | None = None, outside: np.ndarray | None = None) -> int:
@@ -82,56 +183,54 @@ def _longest_run(flags: np.ndarray, checker: np.ndarray | None = None, outside: 
     return best
 
 
-def side_departures(band: np.ndarray, valid: np.ndarray, inside: int = 0, until: int | None = None) -> np.ndarray:
-    """Per position along a side, how far its profile departs from the side's median profile, in
-    units of the edge's contrast, over the depths from `inside` on (the band's part within the
-    board's outline: a thing on the table beside the board departs only outside it, a hand or arm
-    reaching onto the board departs inside too), up to depth `until` (None: the band's end); positions partly outside the picture count as
-    not departing."""
-    med = np.median(band, axis=0)  # (D, 3)
-    gray = med.mean(1)
-    contrast = max(float(gray.max() - gray.min()), MIN_CONTRAST)
-    k = 2 * SLACK + 1
-    lo = np.stack([cv2.erode(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
-    hi = np.stack([cv2.dilate(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
-    diff = np.maximum(np.maximum(lo[None] - band, band - hi[None]), 0.0)  # (L, D, 3)
-    diff = np.linalg.norm(diff, axis=2) / contrast
-    cover = valid.mean(1)
-    diff, valid = diff[:, inside:until], valid[:, inside:until]
-    score = np.where(valid, diff, 0.0).sum(1) / np.maximum(valid.sum(1), 1)
-    return np.where(cover > 0.5, score, 0.0)
-
-
-CHECKER_SHARE = 0.25  # a position whose pixels within the outline are mostly checker-coloured is checkers
-
-
-def checker_positions(band: np.ndarray, valid: np.ndarray, inside: int, is_checker) -> np.ndarray:
-    """Per position along a side, True where most of the band's pixels within the outline have a
-    checker's colour (`is_checker`: BGR (N, 3) uint8 -> bool (N,)): checkers borne off into a tray,
-    on the bar or at the points' bases, which depart from the side's profile but are no hand."""
+def checker_positions(band: np.ndarray, valid: np.ndarray, diff: np.ndarray, inside: int, is_checker) -> np.ndarray:
+    """Per position along a side, True where the band within the outline shows checkers
+    (`is_checker`: BGR (N, 3) uint8 -> bool (N,)): a good share of its pixels have a checker's
+    colour, or most of those that depart from the side's profile do (a few slabs borne off into
+    a tray, seen past a wide strip of frame). Checkers in a tray, on the bar or at the points'
+    bases depart from the profile but are no hand."""
     part = np.clip(band[:, inside:], 0, 255).astype(np.uint8)
     ok = valid[:, inside:]
     hit = np.asarray(is_checker(part.reshape(-1, 3)), bool).reshape(ok.shape) & ok
-    return hit.sum(1) > CHECKER_SHARE * np.maximum(ok.sum(1), 1)
+    away = (diff[:, inside:] > CHANGE) & ok
+    return ((hit.sum(1) > CHECKER_SHARE * np.maximum(ok.sum(1), 1))
+            | ((hit & away).sum(1) > 0.5 * np.maximum(away.sum(1), 1)))
+
+
+def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, gap: float, is_checker=None) -> float:
+    """The longest run along one side of positions where something crosses the board's edge, in
+    units of LONG checkers (see hand_score)."""
+    band, valid = align(band, valid, checker)
+    diff, inner = departures(band, valid, pad)
+    frame_end = frame_depth(band, pad, gap)
+    # departing across the whole depth and within the outline too (a cup or a second board beside
+    # the board departs outside it only), and where a frame lies inside the outline, on it too:
+    # checkers borne off into a tray or on the bar beyond it leave it as it was
+    departs = (mean_over(diff, valid, 0) > CHANGE) & (mean_over(diff, valid, pad) > CHANGE)
+    if frame_end - SLACK - (pad + 2 * SLACK) >= 2:  # (clear of the widened profile's edges)
+        departs &= mean_over(diff, valid, pad + 2 * SLACK, frame_end - SLACK) > CHANGE
+    on_table = mean_over(diff, valid, 0, max(1, pad - SLACK)) > CHANGE
+    # or an arm nearly the colour of the frame: plain on the table, and faint inside against the
+    # table's contrast but not against the contrast of what lies within the outline (frame and
+    # points' bases), on the frame by the outline and deeper
+    near = max(frame_end, pad + 1)
+    faint = on_table & (mean_over(inner, valid, pad, near) > CHANGE) & (mean_over(inner, valid, pad) > CHANGE)
+    checkers_at = None
+    if is_checker is not None and departs.any():
+        checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint
+    return _longest_run(departs | faint, checkers_at, on_table) / (LONG * checker)
 
 
 def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
-    """The longest run along any side of the board's edge departing from that side's own profile,
-    in units of LONG checkers: 1.0 and above is a hand or arm crossing the edge. With `is_checker`
-    (a colour test, see checker_positions) positions showing checkers do not count."""
+    """The longest run along any side of the board's edge where something crosses it, departing
+    from that side's own profile, in units of LONG checkers: 1.0 and above is a hand or arm
+    crossing the edge. With `is_checker` (a colour test, see checker_positions) runs of positions
+    showing checkers within the outline do not count."""
     best = 0.0
-    for band, valid, checker, pad in _sides(image, outer, corners):
+    for band, valid, checker, pad, gap in _sides(image, outer, corners):
         if band.shape[0] < 4 or band.shape[1] < pad + 2:
             continue
-        # departing across the whole depth (as a hand crossing the edge does) and within the
-        # outline too (a cup or a second board beside the board departs outside it only)
-        departs = (side_departures(band, valid) > CHANGE) & (side_departures(band, valid, pad) > CHANGE)
-        checkers_at = on_table = None
-        if is_checker is not None and departs.any():
-            on_table = side_departures(band, valid, 0, max(1, pad - SLACK)) > CHANGE
-            checkers_at = checker_positions(band, valid, pad, is_checker)
-        run = _longest_run(departs, checkers_at, on_table)
-        best = max(best, run / (LONG * checker))
+        best = max(best, side_score(band, valid, checker, pad, gap, is_checker))
     return best
 
 

@@ -160,3 +160,37 @@ def test_hand_over_checkers_in_a_tray_is_still_a_hand():
         cv2.circle(img, (x, 355), 15, tuple(int(v) for v in CHECKER_BGR), -1)
     cv2.ellipse(img, (240, 400), (45, 120), 10, 0, 360, (120, 150, 210), -1)  # an arm from below
     assert hand_score(img, outer, corners, _is_checker) >= 1.0
+
+
+def _bevelled_board():
+    """The drawn board with a light bevel along the frame's outer edge and a groove inside it: an
+    edge whose profile has lines that an outline found askew puts at other depths along a side."""
+    img, outer, corners = _board()
+    cv2.rectangle(img, (62, 52), (577, 367), (250, 250, 250), 3)
+    cv2.rectangle(img, (72, 62), (567, 357), (20, 20, 20), 3)
+    return img, outer, corners
+
+
+ASKEW = ((60, 40), (580, 60), (580, 370), (60, 370))  # the top side found 20 px lower at its right end
+
+
+def test_an_outline_askew_to_the_board_is_no_hand():
+    """A found outline a little askew to the board's edge moves the edge's lines across the band
+    along the side, and one end departed from the side's median profile over a long run
+    (realistic boards, no calibration: seed 0 styles 10 and 18); the band is aligned first."""
+    img, _, corners = _bevelled_board()
+    assert hand_score(img, ASKEW, corners) < 0.5
+
+
+def test_a_hand_across_an_askew_outline_is_still_a_hand():
+    img, _, corners = _bevelled_board()
+    cv2.ellipse(img, (300, 20), (45, 120), 10, 0, 360, (60, 40, 30), -1)  # a dark sleeve from above
+    assert hand_in_photo(img, ASKEW, corners)
+
+
+def test_an_arm_nearly_the_frames_colour_is_a_hand():
+    """On the frame it departs only faintly against the table's contrast, not against the frame's
+    own; on the table it departs plainly."""
+    img, outer, corners = _board()
+    cv2.ellipse(img, (200, 20), (45, 120), 10, 0, 360, (185, 200, 215), -1)  # the frame is (200, 210, 220)
+    assert hand_in_photo(img, outer, corners)
