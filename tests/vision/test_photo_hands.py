@@ -194,3 +194,15 @@ def test_an_arm_nearly_the_frames_colour_is_a_hand():
     img, outer, corners = _board()
     cv2.ellipse(img, (200, 20), (45, 120), 10, 0, 360, (185, 200, 215), -1)  # the frame is (200, 210, 220)
     assert hand_in_photo(img, outer, corners)
+
+
+def test_an_arm_across_a_frameless_outline_is_a_hand():
+    """An outline found at the playing area's own edge (a frame the table's colour) has the points'
+    bases and their checkers right inside it; an arm across it is still a hand."""
+    img, _, corners = _board()
+    for x in range(180, 180 + 6 * 36, 36):  # six checkers side by side on the bottom points' bases
+        cv2.circle(img, (x, 320 - 17), 17, tuple(int(v) for v in CHECKER_BGR), -1)
+    assert hand_score(img, corners, corners, _is_checker) < 1.0
+    cv2.ellipse(img, (250, 400), (45, 120), 10, 0, 360, (120, 150, 210), -1)  # an arm from below
+    assert hand_score(img, corners, corners, _is_checker) >= 1.0
+
