@@ -4,7 +4,10 @@ candidate playing area right (calibration.board_layouts, and photo's own candida
 the reader picks right, and how many points does it read right.
 
 Errors are the largest corner error in point widths (the image's own point width near that corner
-of the truth). A candidate within 0.35 point widths of the true playing area is "right".
+of the truth). A candidate within 0.35 point widths of the true playing area is "right". With
+--list, one line per frame: each candidate (photo.candidate_layouts, in its order) as
+name:error(error of the left/right edges, of the top/bottom edges) and its layout_fit (inside /
+outside); "best" is the best candidate's error, "picked" that of the one read.
 
     .venv/bin/python bench/photo_layouts.py [--styles 30] [--positions 6] [--seed 0] [--jobs 2]
 """
@@ -24,7 +27,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision import labels, photo  # noqa: E402
-from vision.calibration import _base  # noqa: E402
+from vision.calibration import turn_corners  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
 from vision.render import render_frame  # noqa: E402
 
@@ -80,22 +83,12 @@ def measure(args):
         row["covered"] = found.covered
         outer = np.float32(found.corners)
         wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
-        rotate = 0 if wide else 90
-        bases = []
-        for name, layout in photo.layout_candidates(frame, rotate, outer):
-            row["layouts"].append((name, corner_error(layout[1], g["playing_area"], pw)))
-            row.setdefault("xy", []).append((name, edge_errors(layout[1], g["playing_area"])))
-            base = photo._true_size(frame, _base(frame, rotate, *layout))
-            bases.append(base)
+        rotate = 0 if wide else 90  # (as photo.candidate_layouts turns them)
+        for fit, name, base in photo.candidate_layouts(frame, outer):  # as the reader makes them
+            corners = turn_corners(np.float32(base["corners"]), -rotate)
+            row["layouts"].append((name, corner_error(corners, g["playing_area"], pw)))
+            row.setdefault("xy", []).append((name, edge_errors(corners, g["playing_area"])))
             row.setdefault("fit", []).append(photo.layout_fit(frame, base))
-        if bases:  # the best one's columns refitted, as photo.candidate_calibrations does
-            best = max(range(len(bases)), key=lambda i: row["fit"][i][0] - photo.FIT_OUTSIDE * row["fit"][i][1])
-            for i, (corners, bar) in enumerate(filter(None, [photo.bar_trimmed(frame, bases[best])])):
-                name = "even"
-                row["layouts"].append((name, corner_error(corners, g["playing_area"], pw)))
-                row["xy"].append((name, edge_errors(corners, g["playing_area"])))
-                base = photo._true_size(frame, _base(frame, rotate, np.float32(bases[best]["outer"]), corners, bar))
-                row["fit"].append(photo.layout_fit(frame, base))
     except VisionError as exc:
         row["error"] = f"{type(exc).__name__}: {exc}"
     t0 = time.process_time()
@@ -156,7 +149,7 @@ def main(argv=None) -> int:
         print(f"    {k} x {e}")
     if args.list:
         for r, b in zip(rows, best):
-            lay = " ".join(f"{name[:5]}:{e:.2f}({x:.2f},{y:.2f}) {f[0]:.3f}/{f[1]:.3f}" for (name, e), (_, (x, y)), f
+            lay = " ".join(f"{name.replace(' even about the bar', '+even').replace(' ', '')}:{e:.2f}({x:.2f},{y:.2f}) {f[0]:.3f}/{f[1]:.3f}" for (name, e), (_, (x, y)), f
                            in zip(r["layouts"], r.get("xy", []), r.get("fit", [])))
             out = "-" if r["outline"] is None else f"{r['outline']:.2f}"
             pick = "-" if r["picked"] is None else f"{r['picked']:.2f}"

@@ -10,8 +10,9 @@ model; the pitch is fitted so that every stack's length is a whole number of che
 first checkers' width across the column: checkers are round); the label so read teaches the
 colour model and pitch again, and the BoardReader reads the photo with that calibration. There is
 no read-back check: nothing is known of the position to check against. Of the candidate playing
-areas (from the point triangles, from the frame band, the two crossed, and the best of them made
-even about its bar), the one whose columns fit the points best is read (layout_fit), and those
+areas (from the point triangles, from the frame band, the two crossed; each with its rows' edges
+snapped to where the points begin, and each made even about its bar), the one whose columns fit
+the points best is read (layout_fit), and those
 that fit nearly as well after it when its reading is impossible. A hand or arm crossing the
 board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side, within
 the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered)
@@ -246,6 +247,14 @@ def _column_fit(profile: np.ndarray, spans) -> float:
     return 1.0 - within / max(total, 1e-6)
 
 
+def _strip(image: np.ndarray, homography: np.ndarray, width: int, y0: int, y1: int) -> np.ndarray:
+    """Weighted Lab (y1 - y0, width, 3) of the canonical rows y0..y1 (they may lie beyond the
+    rectangle: the homography is extended) of the image under `homography` (image -> canonical):
+    only the rows a measure needs are warped, the cost of a photo's many candidate layouts."""
+    M = np.float64([[1, 0, 0], [0, 1, -y0], [0, 0, 1]]) @ homography
+    return checkers._weighted_lab(checkers.warp(image, M, (width, y1 - y0))).reshape(y1 - y0, width, 3)
+
+
 def _alternation(profile: np.ndarray, spans) -> float:
     """How much the columns' colours (the middle of each) alternate: the mean distance of each
     column's colour from the mean of its two neighbours' (a smooth change of light cancels)."""
@@ -264,16 +273,45 @@ def layout_fit(image: np.ndarray, base: dict) -> tuple[float, float]:
     probe = _probe(base)
     W, H = probe.size
     pw = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
-    e = int(round(pw))
-    shift = np.float64([[1, 0, 0], [0, 1, e], [0, 0, 1]])
-    lab = checkers._weighted_lab(checkers.warp(image, shift @ probe.homography(), (W, H + 2 * e))).reshape(H + 2 * e, W, 3)
     spans = [probe.column_span(c) for c in range(12)]
-    a, b = int(0.3 * pw), int(0.7 * pw)
-    inside = [lab[e + a: e + b].mean(0), lab[e + H - b: e + H - a].mean(0)]
-    outside = [lab[e - b: e - a].mean(0), lab[e + H + a: e + H + b].mean(0)]
+    a, b = int(0.3 * pw), max(int(0.3 * pw) + 1, int(0.7 * pw))
+    top, bottom = (_strip(image, probe.homography(), W, y - b, y + b) for y in (0, H))  # rows -b..b about each edge
+    inside = [top[b + a:].mean(0), bottom[: b - a].mean(0)]
+    outside = [top[: b - a].mean(0), bottom[b + a:].mean(0)]
     alt_in = sum(_alternation(p, spans) for p in inside)
     alt_out = sum(_alternation(p, spans) for p in outside)
     return (float(np.mean([_column_fit(p, spans) for p in inside])), alt_out / max(alt_in, 1e-6))
+
+
+EDGE_REACH = 1.5  # point widths beyond and inside each row's edge searched for where the points begin
+
+
+def rows_snapped(image: np.ndarray, base: dict) -> np.ndarray | None:
+    """The layout's corners (turned image's order) with each row's edge moved to where the points
+    begin: walking in from the frame, the first line across the 12 columns whose colours alternate
+    (each column's middle unlike the mean of its neighbours') half as much as along the points'
+    bases; None if a row shows no such step."""
+    probe = _probe(base)
+    W, H = probe.size
+    pw = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    e, depth = int(round(EDGE_REACH * pw)), int(round(1.0 * pw))
+    spans = [probe.column_span(c) for c in range(12)]
+    edges = []
+    for lab in (_strip(image, probe.homography(), W, -e, depth),  # the top row's edge, walked from above
+                _strip(image, probe.homography(), W, H - depth, H + e)[::-1]):  # the bottom's, from below
+        cols = np.float32([lab[:, a + int(0.2 * (b - a)): b - int(0.2 * (b - a))].mean(1) for a, b in spans])
+        alt = np.linalg.norm(cols[1:-1] - (cols[:-2] + cols[2:]) / 2, axis=2).mean(0)  # per line across
+        alt = np.convolve(alt, np.ones(3) / 3, "same")
+        level = float(np.median(alt[e + int(0.3 * pw):]))
+        above = np.flatnonzero(alt >= 0.5 * level)
+        if level <= 0 or not len(above):
+            return None
+        edges.append(int(above[0]) - e)  # rows the edge moves inwards (negative: outwards)
+    y0, y1 = edges[0], H - edges[1]
+    if y1 - y0 < 0.5 * H:
+        return None
+    quad = np.float32([[0, y0], [W, y0], [W, y1], [0, y1]]).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(quad, np.linalg.inv(probe.homography())).reshape(4, 2)
 
 
 BAR_PLAIN = 0.6  # a bar is one colour along most of its length (checkers, dice or a cube on it aside)
@@ -289,7 +327,8 @@ def bar_trimmed(image: np.ndarray, base: dict) -> tuple[np.ndarray, tuple] | Non
     probe = _probe(base)
     W, H = probe.size
     pw0 = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
-    lab = _canonical(image, base)[1][int(0.03 * H): H - int(0.03 * H)]
+    canon = checkers.warp(image, probe.homography(), (W, H))[int(0.03 * H): H - int(0.03 * H): 3]
+    lab = checkers._weighted_lab(canon).reshape(-1, W, 3)  # every third line along: plenty for "most"
     median = np.median(lab, axis=0)
     plain = (np.linalg.norm(lab - median[None], axis=2) < SAME_COLOUR).mean(0) >= BAR_PLAIN
     runs = [(a, b) for a, b in _runs(plain) if b - a >= 0.3 * pw0 and 0.3 * W < (a + b) / 2 < 0.7 * W]
@@ -303,7 +342,9 @@ def bar_trimmed(image: np.ndarray, base: dict) -> tuple[np.ndarray, tuple] | Non
     # own refinement, on the area widened by a little so that a side may move out too)
     m = int(round(0.05 * W))
     M = np.float64([[1, 0, m], [0, 1, 0], [0, 0, 1]]) @ probe.homography()
-    wide = checkers._weighted_lab(checkers.warp(image, M, (W + 2 * m, H))).reshape(H, W + 2 * m, 3)
+    wide = np.zeros((H, W + 2 * m, 3), np.float32)
+    band = max(2, int((H - 1) * 0.05)) + 2  # the lines _refine_columns reads along each edge
+    wide[:band], wide[H - band:] = _strip(image, M, W + 2 * m, 0, band), _strip(image, M, W + 2 * m, H - band, H)
     x0, x1 = m + b0 - half, m + b1 + half
     bar = ((b0 + m - x0) / (x1 - x0), (b1 + m - x0) / (x1 - x0))
     x0, x1, bar = _refine_columns(wide, int(round(x0)), int(round(x1)), bar, (0, H - 1), half / 6.0)
@@ -520,35 +561,53 @@ def photo_calibrations(image, outer=None) -> list[Calibration]:
     return list(candidate_calibrations(image, outer))
 
 
-def candidate_calibrations(image, outer=None):
-    """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
-    best first (layout_fit: the columns on the points, the frame beyond the rows; how well a
-    layout's own label reads back says nothing: a layout off by a point or two reads its own
-    guess back as well), then those that fit nearly as well: the reader falls back on the next
-    when one's reading is impossible (more than 15 checkers of a kind). A layout that fits clearly
-    worse than the best is never read."""
-    image = as_image(image)
-    outer = check_photo(image) if outer is None else np.float32(outer)
+def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
+    """(fit, name, layout) of every candidate playing area inside the outline `outer` (image
+    order), best fit first: each of layout_candidates as found and, but for the crossed ones, with
+    its rows' edges snapped to where the points begin (rows_snapped, listed first: it wins a tie),
+    and that made even about its bar (bar_trimmed); the fit is layout_fit's (the columns on the points, less the points
+    seen beyond the rows)."""
+    outer = np.float32(outer)
     wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
     rotate = 0 if wide else 90
     scored = []
-    for name, layout in layout_candidates(image, rotate, outer):
-        base = _true_size(image, _base(image, rotate, *layout))
+
+    def add(name, outer_t, corners, bar):
+        base = _true_size(image, _base(image, rotate, outer_t, corners, bar))
         try:
             inside, outside = layout_fit(image, base)
         except (CalibrationError, cv2.error, ValueError) as exc:
             log.debug("layout %s not measured: %s", name, exc)
-            continue
+            return None
         scored.append((inside - FIT_OUTSIDE * outside, name, base))
+        return base
+
+    for name, (outer_t, corners, bar) in layout_candidates(image, rotate, outer):
+        if name.startswith("crossed"):  # one's sides and the other's rows: snapped, its rows are
+            add(name, outer_t, corners, bar)  # the other one's snapped (as is their evening)
+            continue
+        rows = rows_snapped(image, _true_size(image, _base(image, rotate, outer_t, corners, bar)))
+        snapped = None if rows is None else add(f"{name} rows snapped", outer_t, rows, bar)
+        base = add(name, outer_t, corners, bar)  # (as found too: the two fit alike, and learning the
+        source = snapped or base  # colours may fail on one and not on the other)
+        even = None if source is None else bar_trimmed(image, source)
+        if even is not None:
+            add(f"{name} even about the bar", outer_t, *even)
+    scored.sort(key=lambda s: s[0], reverse=True)  # stable: the earlier layout wins a tie
+    return scored
+
+
+def candidate_calibrations(image, outer=None):
+    """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
+    best first (candidate_layouts; how well a layout's own label reads back says nothing: a
+    layout off by a point or two reads its own guess back as well), then those that fit nearly
+    as well: the reader falls back on the next when one's reading is impossible (more than 15
+    checkers of a kind). A layout that fits clearly worse than the best is never read."""
+    image = as_image(image)
+    outer = check_photo(image) if outer is None else np.float32(outer)
+    scored = candidate_layouts(image, outer)
     if not scored:
         raise UnreadablePhotoError("board found but no playing area inside it")
-    scored.sort(key=lambda s: s[0], reverse=True)  # stable: the earlier layout wins a tie
-    even = bar_trimmed(image, scored[0][2])  # the best one made even about the bar it shows
-    if even is not None:
-        base = _true_size(image, _base(image, rotate, np.float32(scored[0][2]["outer"]), *even))
-        inside, outside = layout_fit(image, base)
-        scored.append((inside - FIT_OUTSIDE * outside, "even about the bar", base))
-        scored.sort(key=lambda s: s[0], reverse=True)
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
     made = 0
     for fit, name, base in scored:

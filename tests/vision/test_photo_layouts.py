@@ -112,3 +112,17 @@ def test_a_tray_the_colour_of_the_playing_area_is_left_out():
     corners, area = np.float32(cal.corners), np.float32(g["playing_area"])
     error = min(float(np.linalg.norm(np.roll(corners, k, axis=0) - area, axis=1).max()) for k in range(4))
     assert error < 0.35 * pw
+
+
+@pytest.mark.parametrize("dy", [-0.5, 0.4])
+def test_rows_are_snapped_to_where_the_points_begin(dy):
+    """A playing area whose rows' edges lie out in the frame (dy < 0) or inside the points: each
+    edge is moved to the first line across the columns where they alternate as along the bases."""
+    view = BoardView(style="tournament", perspective=0.0, light=0.0)
+    image, truth = render_frame(P0, P1, view, rng=0)
+    g = truth["geometry"]
+    area = np.float32(g["playing_area"])
+    pw = float(np.linalg.norm(np.float32(g["top"][0][1]) - np.float32(g["top"][0][0])))
+    off = _moved(area, dy0=dy * pw, dy1=-dy * pw)
+    corners = photo.rows_snapped(image, _layout(image, off, _bar_frac(g)))
+    assert np.abs(corners - area).max() < 0.15 * pw
