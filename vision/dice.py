@@ -7,7 +7,8 @@ The stages, each cheap:
    so that a pip is about 8 pixels wide): blurred pips 2-3 pixels across then keep apart. Where
    the first pass finds pips still too small (a six's pips in a 480x360 frame), that die's
    neighbourhood is read again, enlarged so that its pips are about 8 pixels wide; its faces
-   replace the first pass's faces of few or small pips there.
+   replace the first pass's faces of few or small pips there (not around a whole 2 or 5 whose pips
+   lie well apart: nothing blurred there to undo, and a board's dice are often just under the size).
 1. Pip candidates: black-hats (closing minus image) at a few kernel sizes show dark spots smaller
    than the kernel; a kernel a little larger than a pip fills the pip but not the larger dark
    background around a die. Spots that are small, round, black or grey, much darker than their
@@ -35,7 +36,12 @@ The stages, each cheap:
    checkers, glints and a dark board's print. A light 1 or 2 (a lone light spot is as likely a
    glint on a glossy checker) must also lie on a square of its body's colour: rays from its centre
    find where that colour ends, on a square's outline (not a checker's circle) of a size that fits
-   its pips; a 2 on a surface of its own colour is kept on a very even body. Where both looks find
+   its pips; a 2 on a surface of its own colour is kept on a very even body. A light 1 or 2 of round
+   pips may also lie on a die's outline in its body's colour (_die_outline: one convex, filled,
+   near-rectangular region that fits the pips, the pips inside it), which takes in a small die whose
+   outer body spots fall on its blurred edge and a cocked die (top and side face together: a
+   rectangle, the pips off its middle), said cocked. A face of 4 or more pips is sampled in the
+   pips' own affine frame (a cocked die's foreshortened top face). Where both looks find
    a face, the dark one's stands, except a dark 1 whose pip holds a face of light pips: that is a
    dark die seen whole on a light board (a lone dark pip must be dark all through).
 
@@ -107,6 +113,7 @@ def _as_gray_and_sat(image: np.ndarray):
 
 FACE_VS_BRIGHTEST = 0.65  # a die face is at least this bright relative to the brightest 1% of the view
 SIDE_ELONG = 1.5  # pips this elongated (and a quarter more than a neighbour's) lie on a side face
+LINK_ELONG = 1.25  # so two pips, one that elongated and this much more than the other, lie on two faces
 OBLIQUE_SHARE = 0.5  # of OBLIQUE_MIN or more dice, this share showing side faces means the camera looks from the side
 OBLIQUE_MIN = 3  # dice in view at least, for their side faces to speak of the camera
 COCKED_SQUASH = 0.7  # a top face shorter than this in one direction belongs to a cocked die
@@ -193,7 +200,10 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
     bws, bhs, areas = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     xs0, ys0 = stats[1:, 0], stats[1:, 1]
     inside = (xs0 > 0) & (ys0 > 0) & (xs0 + bws < w) & (ys0 + bhs < h)  # cut by the edge: not a pip
-    ok = (inside & (areas >= 3) & (bws < 2 * k) & (bhs < 2 * k) & (areas >= 0.25 * bws * bhs))
+    # a spot fits the kernel; a row of two or three pips blurred together (split below) may run
+    # on to three kernels along the row
+    fits = ((bws < 2 * k) & (bhs < 2 * k)) | ((np.minimum(bws, bhs) < k) & (np.maximum(bws, bhs) < 3 * k))
+    ok = (inside & (areas >= 3) & fits & (areas >= 0.25 * bws * bhs))
     # cheap tests at the centroid first: a bright surface around, a dark enough spot
     cxs = np.clip(np.round(mx_[1:]).astype(int), 0, w - 1)
     cys = np.clip(np.round(my_[1:]).astype(int), 0, h - 1)
@@ -331,6 +341,9 @@ def _group(gray, pips: list[Pip]) -> list[list[int]]:
             continue  # a side face is shaded differently from the top face
         if min(a.contrast, b.contrast) < LINK_CONTRAST * max(a.contrast, b.contrast):
             continue  # the pips of one face are equally dark
+        if max(a.elongation, b.elongation) >= SIDE_ELONG and \
+                max(a.elongation, b.elongation) >= LINK_ELONG * min(a.elongation, b.elongation):
+            continue  # flattened pips beside round ones: a side face seen at a glancing angle beside the top face
         if not _path_is_bright(gray, a, b, pips, gray_max):
             continue
         parent[find(i)] = find(j)
@@ -458,12 +471,21 @@ def _clean_around(gray, sat, p: Pip) -> bool:
 
 
 def _face_is_clean(gray, sat, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
-    """The face around the pips is one bright, grey square: sample it on a grid, away from the pips."""
+    """The face around the pips is one bright, grey square: sample it on a grid, away from the pips.
+
+    The grid is laid in the pips' own frame (the affine map from the layout to the pips, for 4 or
+    more): a cocked die's top face is foreshortened across its hinge, and a square grid would reach
+    past it onto the side face or the table.
+    """
     h, w = gray.shape
-    side = abs(fit.scale) / GRID_STEP
-    turn = fit.scale / abs(fit.scale)
-    grid = np.linspace(-0.36, 0.36, 5)
-    spots = (fit.centre + turn * (grid[:, None] + 1j * grid[None, :]) * side).ravel()
+    grid = np.linspace(-0.36, 0.36, 5) / GRID_STEP  # in grid steps
+    lay = (grid[:, None] + 1j * grid[None, :]).ravel()
+    affine = _layout_affine(np.array([[p.x, p.y] for p in face_pips]), fit)
+    if affine is None:
+        spots = fit.centre + fit.scale * lay
+    else:
+        m, t = affine
+        spots = (m[0, 0] * lay.real + m[0, 1] * lay.imag + t[0]) + 1j * (m[1, 0] * lay.real + m[1, 1] * lay.imag + t[1])
     rmax = max(p.r for p in face_pips)
     for p in face_pips:
         spots = spots[np.abs(spots - complex(p.x, p.y)) > 1.6 * rmax + 1]
@@ -549,7 +571,8 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     # left out of the search; a face's body must then be one even colour between its pips.
     light = _dice_of(cv2.bitwise_not(gray), np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
     bgr = image if image.ndim == 2 else image[:, :, :3]
-    light = [(f, flat) for f, flat in light if _body_is_even(bgr, f.moved(ox, oy))]
+    checked = [(f, flat, _light_die(bgr, f.moved(ox, oy))) for f, flat in light]
+    light = [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
     # a dark die on a light surface is itself one large dark spot: a dark 1 whose pip holds a face
     # of light pips is that die's body, not a die; so are two or three dark dice side by side read
     # as the pips of one giant face (a dark face over light faces under half its size)
@@ -710,6 +733,26 @@ _PIP_RING_F = 1.9  # the ring close around each pip, in pip radii
 _BODY_RING = np.array([r * np.exp(1j * a) for r in (2.2, 3.0) for a in np.arange(8) * np.pi / 4 + r])
 
 
+def _light_die(bgr: np.ndarray, f: "_Face") -> Optional[bool]:
+    """Whether a face of light pips is a die's: None when it is not, else whether the die lies flat.
+
+    Its body must be one even colour (_body_is_even). A 1 or a 2 (as likely a glint, or two specks
+    between checkers) that passes that may also be the top face of a die whose outline in its body's
+    colour is a die's (_die_outline), which also says whether the die is cocked; one that does not
+    pass (a small die's outer body spots fall on its blurred edge, a cocked die's beyond its
+    foreshortened top face) is a die only when that outline is found, and its pips are round.
+    """
+    even = _body_is_even(bgr, f)
+    if f.pips > 2:
+        return True if even else None
+    if not even and f.elong >= SIDE_ELONG:
+        return None  # flattened spots: a side face's pips, or print
+    outline = _die_outline(bgr, f)
+    if outline is None:
+        return True if even else None
+    return outline
+
+
 def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
     """A die's body is one colour between its pips (in colour, not only in grey level).
 
@@ -725,9 +768,17 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
     if f.turn is None:
         spots = np.concatenate([centre + _BODY_RING * max(f.pip_r, 1.0), centre + ring])
     else:
+        # the face's own frame: a cocked die's top face is foreshortened across its hinge, and its
+        # pips lie on the layout's grid of that foreshortened face
         step = f.side * GRID_STEP * complex(math.cos(f.turn), math.sin(f.turn))
-        pips = centre + _LAYOUT_Z[f.pips] * step
-        spots = centre + _BODY_SPOTS * step
+        frame = np.array(f.frame).reshape(2, 2) if f.frame is not None else \
+            np.array([[step.real, -step.imag], [step.imag, step.real]])
+
+        def placed(lay):
+            return centre + (frame[0, 0] * lay.real + frame[0, 1] * lay.imag) + 1j * (frame[1, 0] * lay.real + frame[1, 1] * lay.imag)
+
+        pips = placed(_LAYOUT_Z[f.pips])
+        spots = placed(_BODY_SPOTS)
         if _PIP_RING_F:
             around = (pips[:, None] + ring[None, :]).ravel()
             # not where another pip's blur reaches (the close pips of a six's columns)
@@ -738,9 +789,12 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
         if f.pips > 2:
             # not within a blur's reach of the face's edge (a small die's outer spots lie a pixel or
             # two from it); a 1 or a 2 keeps them all (two specks beside touching checkers pass for a 2)
-            rel = (spots - centre) / (step / abs(step))
-            inner = 0.5 * f.side - max(BODY_EDGE_PX, BODY_EDGE * f.side)
-            spots = spots[(np.abs(rel.real) <= inner) & (np.abs(rel.imag) <= inner)]
+            back = np.linalg.solve(frame, np.array([(spots - centre).real, (spots - centre).imag]))  # in grid steps
+            narrow = float(np.linalg.svd(frame, compute_uv=False)[-1])  # pixels per grid step across the hinge
+            inner = 0.5 / GRID_STEP - max(BODY_EDGE_PX / max(narrow, 1e-6), BODY_EDGE / GRID_STEP)
+            spots = spots[(np.abs(back[0]) <= inner) & (np.abs(back[1]) <= inner)]
+    if len(spots) <= 2 * BODY_ODD + 2:
+        return False  # too little body shows between the pips to tell
     xi = np.clip(np.round(spots.real).astype(int), 1, w - 2)
     yi = np.clip(np.round(spots.imag).astype(int), 1, h - 2)
     patches = np.stack([bgr[yi + dy, xi + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).astype(np.float32)
@@ -762,6 +816,89 @@ def _body_is_even(bgr: np.ndarray, f: "_Face") -> bool:
     strict = max(BODY_EVEN_MIN_2, BODY_EVEN_2 * float(np.linalg.norm(med)))
     return ((f.pips == 2 and float(dist[-1 - max(BODY_ODD, int(BODY_ODD_SHARE_2 * len(dist)))]) <= strict)
             or _square_outline(bgr, f, med))
+
+
+# A die's outline in its body's colour around a face of one or two light pips: the part of the
+# body's colour joined to the face (pips filled in) must end inside a window of OUTLINE_REACH times
+# the largest half side the face allows, and be one convex, filled, near-rectangular region (a
+# checker is round; the gaps between checkers or a point's print are not convex). Where the colour
+# runs on at SQUARE_DEPART (a red die on a brown bar), it is taken again at half that. A die seen
+# from above shows its top face (foreshortened across its hinge when cocked) and perhaps a side
+# face, a shade darker, beyond the hinge: the outline's short side is between the foreshortened and
+# the whole side, its long side between the side and one and a half sides.
+OUTLINE_REACH = 1.6
+OUTLINE_SOLID, OUTLINE_FILL = 0.85, 0.7  # its area over its hull's, over its box's
+OUTLINE_ASPECT = 0.68  # short over long side: a top face and a side face together span at most sqrt(2) sides across the hinge
+OUTLINE_SIDE_1 = (7.0, 14.0)  # a 1: the die's side in pip radii
+OUTLINE_SIDE_2 = (0.75, 1.35)  # a 2: the die's side over the side its pips' layout gives
+OUTLINE_SHORT, OUTLINE_LONG = 0.6, 1.6  # the outline's short side at least this share of the side's least, the long at most this of its most
+OUTLINE_COCKED_OFF, OUTLINE_COCKED_ASPECT = 0.12, 0.78  # cocked: the pips this far off the outline's centre (share of its long side), or this elongated
+OUTLINE_AROUND = 0.5  # of the spots close around the pips, at least this share in the body's colour
+OUTLINE_BODY_RANK = 2  # the body beside a light pip: of the 9 pixels around a spot, ranked by level (the pip's blur is lighter)
+
+
+def _die_outline(bgr: np.ndarray, f: "_Face") -> Optional[bool]:
+    """None unless a face of one or two light pips lies on a die's outline in its body's colour
+    (see above); else whether that die lies flat (its outline square, its pips in the middle).
+    A square outline with the pips off its middle is no face of one or two (a face with pips lost)."""
+    h, w = bgr.shape[:2]
+    r = max(f.pip_r, 1.0)
+    centre = complex(f.x, f.y)
+    if f.turn is None:
+        pips = np.array([centre])
+        around = centre + _BODY_RING * r
+        lo, hi = OUTLINE_SIDE_1[0] * r, OUTLINE_SIDE_1[1] * r
+    else:
+        step = f.side * GRID_STEP * complex(math.cos(f.turn), math.sin(f.turn))
+        pips = centre + _LAYOUT_Z[f.pips] * step
+        around = (pips[:, None] + _PIP_RING[None, :] * max(_PIP_RING_F * r, r + 2.0)).ravel()
+        lo, hi = OUTLINE_SIDE_2[0] * f.side, OUTLINE_SIDE_2[1] * f.side
+    reach = int(OUTLINE_REACH * hi / 2) + 3
+    cx, cy = int(round(f.x)), int(round(f.y))
+    x0, y0, x1, y1 = cx - reach, cy - reach, cx + reach + 1, cy + reach + 1
+    if x0 < 1 or y0 < 1 or x1 > w - 1 or y1 > h - 1:
+        return None
+    xi, yi = np.round(around.real).astype(int), np.round(around.imag).astype(int)
+    patches = np.stack([bgr[yi + dy, xi + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).astype(np.float32)
+    rank = np.argsort(patches.sum(axis=2), axis=0)[OUTLINE_BODY_RANK]
+    body = np.median(patches[rank, np.arange(len(around))], axis=0)
+    off_body = np.linalg.norm(cv2.blur(bgr[y0:y1, x0:x1], (3, 3)).astype(np.float32) - body, axis=2)
+    depart = max(BODY_EVEN_MIN, SQUARE_DEPART * float(np.linalg.norm(body)))
+    k = max(3, int(round(r)) | 1)  # an opening cuts thin bridges to anything of the same colour touching the die
+    ax = np.clip(xi - x0, 0, 2 * reach)
+    ay = np.clip(yi - y0, 0, 2 * reach)
+    for limit in (depart, depart / 2):
+        # the pips lie inside the body: it shows all round them (light specks in the gaps beside
+        # touching checkers have the checkers' edge on one side only)
+        if np.mean(off_body[ay, ax] <= limit) < OUTLINE_AROUND:
+            return None
+        mask = (off_body <= limit).astype(np.uint8)
+        for p in pips:
+            cv2.circle(mask, (int(round(p.real)) - x0, int(round(p.imag)) - y0), int(round(1.8 * r + 1)), 1, -1)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        _n, lab = cv2.connectedComponents(mask, connectivity=4)
+        if lab[reach, reach] == 0:
+            return None
+        region = (lab == lab[reach, reach]).astype(np.uint8)
+        if not (region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any()):
+            break
+    else:
+        return None  # the colour runs on: a surface of the die's colour, or no die
+    contour = max(cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    area = cv2.contourArea(contour)
+    (rx, ry), (rw, rh), _angle = cv2.minAreaRect(contour)
+    long, short = max(rw, rh), min(rw, rh)
+    hull = cv2.contourArea(cv2.convexHull(contour))
+    log.debug("light face %d at (%.0f, %.0f): outline %.1f x %.1f (side %.1f..%.1f), solid %.2f, fill %.2f",
+              f.pips, f.x, f.y, long, short, lo, hi, area / max(hull, 1e-6), area / max(rw * rh, 1e-6))
+    if (long == 0 or area < OUTLINE_SOLID * hull or area < OUTLINE_FILL * rw * rh or short < OUTLINE_ASPECT * long
+            or not (OUTLINE_SHORT * lo <= short <= hi and lo <= long <= OUTLINE_LONG * hi)):
+        return None
+    centred = math.hypot(rx - reach, ry - reach) < OUTLINE_COCKED_OFF * long
+    square = short >= OUTLINE_COCKED_ASPECT * long
+    if square and not centred:
+        return None
+    return square and centred
 
 
 SQUARE_RAYS = 16
@@ -822,6 +959,10 @@ def _square_outline(bgr: np.ndarray, f: "_Face", body) -> bool:
 
 SMALL_PIP = 0.6  # a pip narrower than this share of PIP_WORK_SIZE is read again, enlarged
 MAX_REFINE = 6  # neighbourhoods read again per image at most
+KEPT_APART = 3.5  # a whole 2 or 5 whose pips lie this many pip radii apart was read clear of blur
+# the closest two spots of each layout, in grid steps (a 3 and a 4 are left out: one column of a
+# six fits a 3, and a six that lost its middle pips to blur is a perfect 4)
+_LAYOUT_GAP = {2: 2 * math.sqrt(2), 5: math.sqrt(2)}
 
 
 def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip], bright: Optional[float] = None):
@@ -829,7 +970,11 @@ def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pi
     def _small(r):
         return 2 * r * scale < SMALL_PIP * PIP_WORK_SIZE
 
-    small = [(f.x, f.y, f.pip_r) for f in faces if _small(f.pip_r)]
+    def kept_apart(f):  # a whole 2 or 5 of pips well apart: no blur to undo (a board's dice are often just under SMALL_PIP)
+        return (f.pips in _LAYOUT_GAP and f.conf > 0.7  # no pip of its layout missing (each costs 0.3)
+                and _LAYOUT_GAP[f.pips] * f.side * GRID_STEP >= KEPT_APART * f.pip_r)
+
+    small = [(f.x, f.y, f.pip_r) for f in faces if _small(f.pip_r) and not kept_apart(f)]
     small += [(p.x, p.y, p.r) for p in leftover if _small(p.r)]
     if not small:
         return faces, leftover
@@ -942,11 +1087,13 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
                int(round(2 * half / scale)), int(round(2 * half / scale)))
         conf = max(0.0, 1.0 - fit.error - 0.3 * fit.missing)
         pts = np.array([[pips[i].x, pips[i].y] for i in g])
+        affine = _layout_affine(pts, fit)
         found.append(_Face(fit.pips, box, conf, float(np.mean([pips[i].face for i in g])),
                            float(np.median([pips[i].contrast for i in g])), cx / scale, cy / scale,
                            side / scale, _squash(pts, fit), rmean / scale,
                            float(np.median([pips[i].elongation for i in g])),
-                           None if fit.pips == 1 else angle))
+                           None if fit.pips == 1 else angle,
+                           None if affine is None else tuple(float(v) / scale for v in affine[0].ravel())))
     used = {i for g, _fit in faces for i in g}
     left = [Pip(p.x / scale, p.y / scale, p.r / scale, p.contrast, p.face, p.elongation)
             for i, p in enumerate(pips) if i not in used]
@@ -967,6 +1114,7 @@ class _Face:
     pip_r: float = 0.0  # mean pip radius
     elong: float = 1.0  # median long over short axis of its pips (round on a face seen square on)
     turn: Optional[float] = None  # the face's turn from its pip layout (radians); None for a lone pip
+    frame: Optional[tuple] = None  # 4 or more pips: the affine map from the layout (grid steps) to the pips, (a, b, c, d) row by row
 
     def moved(self, dx: float, dy: float) -> "_Face":
         """The same face with its position shifted (a crop's faces into the whole view)."""
@@ -974,17 +1122,27 @@ class _Face:
                                    x=self.x + dx, y=self.y + dy)
 
 
-def _squash(pts: np.ndarray, fit: FaceFit) -> float:
-    """How foreshortened the face is: singular-value ratio of the affine map from layout to pips."""
-    if fit.pips < 4 or len(pts) < 3:
-        return 1.0
+def _layout_affine(pts: np.ndarray, fit: FaceFit, least: int = 4):
+    """The affine map (2x2 matrix, offset) from the layout (grid steps) to the pips, or None when
+    the pips do not fix one: fewer than 4 spots on the layout, or fewer than ``least`` pips found
+    (three pips fit some affine map exactly, whatever they are)."""
+    if fit.pips < 4 or len(pts) < least:
+        return None
     lay = _LAYOUT_Z[fit.pips]
     model = fit.centre + fit.scale * lay
     z = pts[:, 0] + 1j * pts[:, 1]
     spots = np.abs(z[:, None] - model[None, :]).argmin(axis=1)
     src = np.c_[lay[spots].real, lay[spots].imag, np.ones(len(pts))]
     sol, *_ = np.linalg.lstsq(src, pts, rcond=None)
-    sv = np.linalg.svd(sol[:2].T, compute_uv=False)
+    return sol[:2].T, sol[2]
+
+
+def _squash(pts: np.ndarray, fit: FaceFit) -> float:
+    """How foreshortened the face is: singular-value ratio of the affine map from layout to pips."""
+    affine = _layout_affine(pts, fit, least=3)
+    if affine is None:
+        return 1.0
+    sv = np.linalg.svd(affine[0], compute_uv=False)
     return float(sv[1] / sv[0]) if sv[0] > 0 else 1.0
 
 
