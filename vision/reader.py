@@ -136,6 +136,7 @@ class BoardReader:
 
     def _use(self, calibration: Calibration, moved: bool = False) -> None:
         self.calibration = calibration
+        self._tray_cache = None  # (signatures of the trays' areas, the counts read there)
         self._moved = moved
         self._H = calibration.homography()
         self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist)
@@ -220,10 +221,20 @@ class BoardReader:
                        confidence=conf, occlusion=score, beside_board=beside, **common)
 
     def _trays(self, frame):
+        """Borne-off checkers per colour, read again only when a tray's area changed (a checker
+        goes into a tray a few times a game; the same check as the cube's, a tenth of a read)."""
         from .trays import read_tray_counts, readable
 
-        tray = read_tray_counts(frame, self.calibration, self.calibration.trays)
-        return tuple(tray.counts) if readable(tray) else None
+        trays = self.calibration.trays
+        signatures = tuple(_colour_signature(frame, _box(tray.quad, frame.shape)) for tray in trays)
+        last = self._tray_cache
+        if last is not None and len(last[0]) == len(signatures) and \
+                not any(new.changed(old) for new, old in zip(signatures, last[0])):
+            return last[1]
+        tray = read_tray_counts(frame, self.calibration, trays)
+        counts = tuple(tray.counts) if readable(tray) else None
+        self._tray_cache = (signatures, counts)
+        return counts
 
     def where(self, x: float, y: float, classes: np.ndarray | None = None, size: float = 0.0) -> str:
         """Which part of the board the image point (x, y) lies on, as a die's `where`.
@@ -333,3 +344,25 @@ class StableReader:
 
     def read(self, frame) -> Reading | None:
         return self.feed(self.reader.read(frame))
+
+
+def _colour_signature(image: np.ndarray, box):
+    """cube.cube_signature in colour: a checker nearly the grey of a tray's floor but not its
+    colour still changes the signature."""
+    from .cube import SIGNATURE_CELL_MIN, SIGNATURE_CELLS, CubeSignature
+
+    x, y, w, h = box
+    cell = max(SIGNATURE_CELL_MIN, min(w, h) // SIGNATURE_CELLS)
+    cols, rows = max(1, w // cell), max(1, h // cell)
+    crop = np.ascontiguousarray(image[y:y + min(rows * cell, h), x:x + min(cols * cell, w), :3])
+    cells = cv2.resize(crop, (cols, rows), interpolation=cv2.INTER_AREA)
+    return CubeSignature((x, y, w, h), (rows, cols), cells.tobytes())
+
+
+def _box(quad, shape) -> tuple[int, int, int, int]:
+    """The bounding box (x, y, w, h) of a quad, inside an image of this shape."""
+    pts = np.float32(quad)
+    h, w = shape[:2]
+    x0, y0 = np.clip(np.floor(pts.min(0)), 0, [w - 1, h - 1]).astype(int)
+    x1, y1 = np.clip(np.ceil(pts.max(0)), 1, [w, h]).astype(int)
+    return int(x0), int(y0), int(max(1, x1 - x0)), int(max(1, y1 - y0))

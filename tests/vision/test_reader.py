@@ -398,3 +398,27 @@ def test_the_reader_learns_which_dice_the_table_uses(reader):
     assert asked == ["any", "any", "dark", "light"]
     with pytest.raises(ValueError):
         BoardReader(r0.calibration, dice_pips="red")
+
+
+def test_trays_are_read_again_only_when_they_changed(monkeypatch):
+    # the borne-off count changes only when a checker goes into a tray: the same tray is not read
+    # twice (a few ms a frame), a checker more in it is
+    from vision import reader as reader_mod
+    from vision import trays as trays_mod
+
+    view = render.BoardView(style="tournament", orientation="bottom left", perspective=0.0)
+    cal = Calibration.from_image(render.render_frame(START, START, view, rng=3)[0])
+    assert cal.trays
+    calls = []
+    real = trays_mod.read_tray_counts
+    monkeypatch.setattr(trays_mod, "read_tray_counts", lambda *a, **k: calls.append(1) or real(*a, **k))
+    p1 = (1, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0)  # 3 borne off
+    five = (0, 2, 2, 2, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # 5 borne off
+    six = (0, 2, 2, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # 6 borne off
+    a, _ = render.render_frame(five, p1, view, rng=4)
+    b, _ = render.render_frame(six, p1, view, rng=4)
+    reader = reader_mod.BoardReader(cal, read_dice=False, read_cube=False)
+    first = reader.read(a).beside_board
+    assert len(calls) == 1 and dict(first)[view.colour_of[0]] == 5
+    assert reader.read(a).beside_board == first and len(calls) == 1  # the same trays: not read again
+    assert dict(reader.read(b).beside_board)[view.colour_of[0]] == 6 and len(calls) == 2
