@@ -72,7 +72,7 @@ def main(argv=None) -> int:
     tray_frame, _ = render.render_frame(late, start, view, dice=(5, 2), cube=(2, "player0"), rng=1)
     tray_reader = BoardReader(tray_cal)
     print(f"{'full read, rendered board, trays':34} {timed(tray_reader.read, tray_frame):7.2f} {'<= 25':>8}   "
-          f"({len(tray_cal.trays)} tray; board, dice, borne off, cube)")
+          f"({len(tray_cal.trays)} tray; board, dice, borne off, cube; trays and cube read again only when their area changed)")
     t_cal = timed(lambda f: Calibration.from_image(f, labels.load(folder / 'minta_1.jpg.json')), cal_image, 5)
     print(f"{'calibration (once per session)':34} {t_cal:7.2f}")
     # the dice and cube stages alone (vision.dice, vision.cube): on the board region, as the
