@@ -7,6 +7,7 @@ with no calibration (vision.photo, issue 10): target <= 300 ms.
 from __future__ import annotations
 
 import argparse
+import itertools
 import pathlib
 import sys
 import time
@@ -73,6 +74,15 @@ def main(argv=None) -> int:
     tray_reader = BoardReader(tray_cal)
     print(f"{'full read, rendered board, trays':34} {timed(tray_reader.read, tray_frame):7.2f} {'<= 25':>8}   "
           f"({len(tray_cal.trays)} tray; board, dice, borne off, cube; trays and cube read again only when their area changed)")
+    # the same with a checker borne off every frame: the worst case, a frame right after a move
+    # (the tray read again, and the cube, whose area is the playing area)
+    more = list(late)
+    more[5] -= 1
+    more_frame, _ = render.render_frame(tuple(more), start, view, dice=(5, 2), cube=(2, "player0"), rng=1)
+    frames = itertools.cycle((more_frame, tray_frame))
+    worst = timed(lambda _frame: tray_reader.read(next(frames)), tray_frame)
+    print(f"{'  a checker borne off every frame':34} {worst:7.2f} {'':>8}   "
+          f"(tray and cube read again each frame: a frame right after a move)")
     t_cal = timed(lambda f: Calibration.from_image(f, labels.load(folder / 'minta_1.jpg.json')), cal_image, 5)
     print(f"{'calibration (once per session)':34} {t_cal:7.2f}")
     # the dice and cube stages alone (vision.dice, vision.cube): on the board region, as the
