@@ -448,6 +448,84 @@ def _pair_lone_pips(gray, sat, pips: list[Pip], lone: list[int]) -> list[tuple[l
     return out
 
 
+JOIN_PARALLEL = 0.2  # two 2s make one 4 when their pips' diagonals cross within this share of its longer side
+JOIN_APART = 1.0  # and no other face's centre lies within this many of its sides
+JOIN_SQUASH = 0.45  # and the four pips' shorter side is at least this share of the longer (else two dice)
+
+
+def _affine_fit(z: np.ndarray, r: float) -> Optional[FaceFit]:
+    """A 4 or a 5 seen foreshortened: four pips at the corners of a parallelogram (the layout under
+    an affine map), for a 5 the fifth at its middle; None when they are not. Pips of radius ``r``.
+    The fit's step lies along the longer side (the face's true size), its error in those steps."""
+    n = len(z)
+    if n not in (4, 5):
+        return None
+    c = z.mean()
+    mid = None
+    if n == 5:
+        k = int(np.argmin(np.abs(z - c)))
+        mid, z = z[k], np.delete(z, k)
+        c = z.mean()
+    q = z[np.argsort(np.angle(z - c))]
+    edges = np.abs(np.diff(np.r_[q, q[:1]]))
+    sides = ((edges[0] + edges[2]) / 2, (edges[1] + edges[3]) / 2)
+    longer, shorter = max(sides), min(sides)
+    # a parallelogram: the diagonals bisect each other (and a 5's middle pip sits where they cross)
+    cross = abs((q[0] + q[2]) - (q[1] + q[3])) / 2
+    if mid is not None:
+        cross = max(cross, abs(mid - c))
+    step = longer / 2
+    if cross > JOIN_PARALLEL * longer or shorter < JOIN_SQUASH * longer or not 1.2 * r < step < 6.0 * r + 1.5:
+        return None
+    k = int(np.argmax(edges))
+    return FaceFit(n, float(cross / step), 0, complex(c), complex((q[(k + 1) % 4] - q[k]) / 2))
+
+
+def _beside_other(fit: FaceFit, others: Sequence[FaceFit]) -> bool:
+    """A face of 2 or more pips within JOIN_APART sides of this foreshortened face: that is the
+    die's top face and these pips its side face's."""
+    reach = JOIN_APART * abs(fit.scale) / GRID_STEP
+    return any(abs(o.centre - fit.centre) < reach for o in others if o.pips > 1)
+
+
+def _join_split_fours(gray, sat, pips: list[Pip], faces: list[tuple[list[int], FaceFit]]
+                      ) -> list[tuple[list[int], FaceFit]]:
+    """Two faces of 2 whose four pips make one parallelogram are one foreshortened 4 (a cocked
+    die's top face, squashed across its hinge below what a turned and scaled layout fits).
+
+    The four pips must be alike in size and the face between them clean in their own affine frame.
+    """
+    twos = [k for k, (g, fit) in enumerate(faces) if fit.pips == 2 and len(g) == 2]
+    if len(twos) < 2:
+        return faces
+    cands = []
+    for a in range(len(twos)):
+        for b in range(a + 1, len(twos)):
+            g = faces[twos[a]][0] + faces[twos[b]][0]
+            z = np.array([complex(pips[i].x, pips[i].y) for i in g])
+            radii = [pips[i].r for i in g]
+            if max(radii) > 1.6 * min(radii):
+                continue
+            fit = _affine_fit(z, float(np.mean(radii)))
+            if fit is not None:
+                cands.append((fit.error, twos[a], twos[b], g, fit))
+    used: set[int] = set()
+    joined = []
+    for _err, a, b, g, fit in sorted(cands, key=lambda t: t[0]):
+        if a in used or b in used:
+            continue
+        # another face right beside it is that die's top face, these pips its side face's
+        if (_beside_other(fit, [other for k, (_g, other) in enumerate(faces) if k not in (a, b)])
+                or not _face_is_clean(gray, sat, fit, [pips[i] for i in g])):
+            continue
+        used.update((a, b))
+        joined.append((g, fit))
+    if not joined:
+        return faces
+    log.debug("joined %d pairs of 2s into foreshortened 4s", len(joined))
+    return [f for k, f in enumerate(faces) if k not in used] + joined
+
+
 def _clean_around(gray, sat, p: Pip) -> bool:
     """A lone pip (face 1) needs a clean, bright, grey face all around it, out to about 3 radii."""
     h, w = gray.shape
@@ -1054,12 +1132,19 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
     groups = _group(gray, pips)
     faces: list[tuple[list[int], FaceFit]] = []
     lone: list[int] = []  # pips left alone: a face 1, or half of a 2 whose other pip looked fainter
+    skewed: list[tuple[list[int], FaceFit]] = []  # foreshortened 5s, kept when no other face lies beside them
     work = list(groups)
     while work:
         g = work.pop()
         pts = np.array([[pips[i].x, pips[i].y] for i in g])
         rmean = float(np.mean([pips[i].r for i in g]))
         fit = fit_face(pts, rmean) if len(g) <= 6 else None
+        if (fit is None or fit.error > MAX_FIT_ERROR) and len(g) == 5:
+            # a cocked die's top face, foreshortened past what a turned and scaled layout fits
+            squashed = _affine_fit(pts[:, 0] + 1j * pts[:, 1], rmean)
+            if squashed is not None and _face_is_clean(gray, sat, squashed, [pips[i] for i in g]):
+                skewed.append((g, squashed))
+                continue
         if fit is None or fit.error > MAX_FIT_ERROR:
             parts = _split(gray, pips, g)
             if len(parts) > 1:
@@ -1072,6 +1157,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
             continue
         faces.append((g, fit))
     faces.extend(_pair_lone_pips(gray, sat, pips, lone))
+    faces = _join_split_fours(gray, sat, pips, faces)
+    faces += [(g, fit) for g, fit in skewed if not _beside_other(fit, [f for _g, f in faces])]
     found = []
     for g, fit in faces:
         rmean = float(np.mean([pips[i].r for i in g]))

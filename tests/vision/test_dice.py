@@ -511,3 +511,23 @@ def test_whole_faces_of_pips_well_apart_are_not_read_again():
         dice_mod._read_at = original
     assert sorted(d.pips for d in found) == [2, 5]
     assert len(set(calls)) == 1, calls  # every look at the first scale: none enlarged again
+
+
+@pytest.mark.parametrize("pips,squash,turn", [(4, 0.6, 20), (4, 0.55, 35), (5, 0.6, 20), (5, 0.55, 35)])
+def test_a_4_or_5_foreshortened_past_the_layout_fit_is_one_cocked_die(pips, squash, turn):
+    """A cocked die's 4 or 5 squashed below about 0.65: a turned and scaled layout fits no face (a 4
+    split into two 2s, a 5's pips were left over); the pips making one parallelogram (a 5's middle pip
+    where its diagonals cross) are one face under an affine map, foreshortened, so cocked."""
+    found = read_dice(_foreshortened_face(pips, squash, turn))
+    assert [(d.pips, d.flat) for d in found] == [(pips, False)], found
+
+
+def test_affine_fit_wants_a_parallelogram():
+    """Four pips at a parallelogram's corners fit; a trapezoid, or one far too flat, does not."""
+    from vision.dice import _affine_fit
+    square = np.array([0, 10, 10 + 6j, 6j])
+    assert _affine_fit(square, 1.5).pips == 4
+    assert _affine_fit(np.r_[square, 5 + 3j], 1.5).pips == 5
+    assert _affine_fit(np.r_[square, 8 + 3j], 1.5) is None  # the fifth pip off the middle
+    assert _affine_fit(np.array([0, 10, 8 + 6j, 2 + 6j]), 1.5) is None  # a trapezoid
+    assert _affine_fit(np.array([0, 10, 10 + 3j, 3j]), 1.5) is None  # two dice side by side, not one face
