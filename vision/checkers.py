@@ -204,6 +204,9 @@ def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, 
     return out
 
 
+ROW_OF_FIVE = 5  # checkers that lie touching on a point, the most
+
+
 def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
     """Least squares of extent = pitch * count + offset[row]; the offset absorbs perspective and
     checker thickness, which differ between the row nearer the camera and the one farther away."""
@@ -548,6 +551,11 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
         sure = [i for i, (k, t) in enumerate(zip(ks, ts)) if rims[t] != k and not (sum(board_like) == 1 and board_like[k])]
         if len({xs[i] for i in sure}) >= 2:
             xs, ys, rs = [xs[i] for i in sure], [ys[i] for i in sure], [rs[i] for i in sure]
+    # more than five in a row do not fit a point touching: they lean on each other or lie in a
+    # second layer, and their length says little of the pitch (fit on the others where they vary)
+    single = [i for i, n in enumerate(xs) if n <= ROW_OF_FIVE]
+    if len(single) < len(xs) and len({xs[i] for i in single}) >= 2:
+        xs, ys, rs = [xs[i] for i in single], [ys[i] for i in single], [rs[i] for i in single]
     if len(xs) < 2:
         raise CalibrationError("too few stacks to learn the checker size")
     pitch, offset = fit_pitch(xs, ys, rs, pw)
