@@ -482,10 +482,10 @@ def _affine_fit(z: np.ndarray, r: float) -> Optional[FaceFit]:
 
 
 def _beside_other(fit: FaceFit, others: Sequence[FaceFit]) -> bool:
-    """A face of 2 or more pips within JOIN_APART sides of this foreshortened face: that is the
-    die's top face and these pips its side face's."""
+    """Another face within JOIN_APART sides of this foreshortened face: that is the die's top face
+    and these pips its side face's."""
     reach = JOIN_APART * abs(fit.scale) / GRID_STEP
-    return any(abs(o.centre - fit.centre) < reach for o in others if o.pips > 1)
+    return any(abs(o.centre - fit.centre) < reach for o in others)
 
 
 def _join_split_fours(gray, sat, pips: list[Pip], faces: list[tuple[list[int], FaceFit]]
