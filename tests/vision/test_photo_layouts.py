@@ -37,6 +37,20 @@ def _moved(area, dx0=0.0, dx1=0.0, dy0=0.0, dy1=0.0) -> np.ndarray:
     return np.float32([[x0 + dx0, y0 + dy0], [x1 + dx1, y0 + dy0], [x1 + dx1, y1 + dy1], [x0 + dx0, y1 + dy1]])
 
 
+def _point_width(geometry) -> float:
+    return float(np.linalg.norm(np.float32(geometry["top"][0][1]) - np.float32(geometry["top"][0][0])))
+
+
+def _read_area_error(image, truth) -> float:
+    """How far (in point widths) the corners of the playing area read lie from the true ones, at
+    the worst corner (either way round)."""
+    _, cal = photo.photo_reading(image)
+    g = truth["geometry"]
+    corners, area = np.float32(cal.corners), np.float32(g["playing_area"])
+    error = min(float(np.linalg.norm(np.roll(corners, k, axis=0) - area, axis=1).max()) for k in range(4))
+    return error / _point_width(g)
+
+
 @pytest.mark.parametrize("style", ["classic", "tournament"])
 def test_the_true_playing_area_fits_the_points_best(style):
     """Straight on: the true area fits clearly better than one stretched over the tray beside it
@@ -47,7 +61,7 @@ def test_the_true_playing_area_fits_the_points_best(style):
     image, truth = render_frame(P0, P1, view, rng=0)
     g = truth["geometry"]
     area = g["playing_area"]
-    pw = float(np.linalg.norm(np.float32(g["top"][0][1]) - np.float32(g["top"][0][0])))
+    pw = _point_width(g)
     bar = _bar_frac(g)
     true = _fit(image, area, bar)
     assert true > 0.9
@@ -69,12 +83,7 @@ def test_the_layout_read_is_the_one_whose_columns_fit_the_points():
     p0 = (0, 2, 5, 0, 3, 0, 3, 0, 2) + (0,) * 16
     p1 = (0, 0, 6, 2, 0, 4) + (0,) * 19
     image, truth = render_frame(p0, p1, view, rng=19)
-    _, cal = photo.photo_reading(image)
-    g = truth["geometry"]
-    pw = float(np.linalg.norm(np.float32(g["top"][0][1]) - np.float32(g["top"][0][0])))
-    corners, area = np.float32(cal.corners), np.float32(g["playing_area"])
-    error = min(float(np.linalg.norm(np.roll(corners, k, axis=0) - area, axis=1).max()) for k in range(4))
-    assert error < 0.35 * pw
+    assert _read_area_error(image, truth) < 0.35
 
 
 def test_a_layout_stretched_over_the_tray_is_made_even_about_the_bar():
@@ -85,7 +94,7 @@ def test_a_layout_stretched_over_the_tray_is_made_even_about_the_bar():
     image, truth = render_frame(P0, P1, view, rng=0)
     g = truth["geometry"]
     area = np.float32(g["playing_area"])
-    pw = float(np.linalg.norm(np.float32(g["top"][0][1]) - np.float32(g["top"][0][0])))
+    pw = _point_width(g)
     tray = np.float32(g["tray"])
     right = tray[:, 0].mean() > area[:, 0].mean()
     stretched = _moved(area, dx1=tray[:, 0].max() - area[1, 0]) if right else _moved(area, dx0=tray[:, 0].min() - area[0, 0])
@@ -106,12 +115,7 @@ def test_a_tray_the_colour_of_the_playing_area_is_left_out():
     p0 = (0,) * 12 + (7, 0, 0, 2, 0, 3, 0, 0, 0, 1, 0, 0, 2)
     p1 = (0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 7, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0)
     image, truth = render_frame(p0, p1, view, rng=17)
-    _, cal = photo.photo_reading(image)
-    g = truth["geometry"]
-    pw = float(np.linalg.norm(np.float32(g["top"][0][1]) - np.float32(g["top"][0][0])))
-    corners, area = np.float32(cal.corners), np.float32(g["playing_area"])
-    error = min(float(np.linalg.norm(np.roll(corners, k, axis=0) - area, axis=1).max()) for k in range(4))
-    assert error < 0.35 * pw
+    assert _read_area_error(image, truth) < 0.35
 
 
 @pytest.mark.parametrize("dy", [-0.5, 0.4])
@@ -122,7 +126,7 @@ def test_rows_are_snapped_to_where_the_points_begin(dy):
     image, truth = render_frame(P0, P1, view, rng=0)
     g = truth["geometry"]
     area = np.float32(g["playing_area"])
-    pw = float(np.linalg.norm(np.float32(g["top"][0][1]) - np.float32(g["top"][0][0])))
+    pw = _point_width(g)
     off = _moved(area, dy0=dy * pw, dy1=-dy * pw)
     corners = photo.rows_snapped(image, _layout(image, off, _bar_frac(g)))
     assert np.abs(corners - area).max() < 0.15 * pw
