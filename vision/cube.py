@@ -383,10 +383,11 @@ class CubeSignature:
         return int(np.abs(diff).max()) > tolerance
 
 
-def cube_signature(image: np.ndarray, region: Optional[Sequence[int]] = None) -> CubeSignature:
+def cube_signature(image: np.ndarray, region: Optional[Sequence[int]] = None, colour: bool = False) -> CubeSignature:
     """The fingerprint of image[region] (x, y, w, h; the whole image when None) for telling whether
     the cube's area changed since the last read: a tenth or less of read_cube's time (see
-    bench/dice_eval.py)."""
+    bench/dice_eval.py). In `colour` (BGR cells), a thing nearly the grey of what it lies on but
+    not its colour changes it too (a checker going into a tray: vision.reader)."""
     if image is None or not isinstance(image, np.ndarray) or image.size == 0:
         raise ImageReadError("cube_signature needs a non-empty image")
     h, w = image.shape[:2]
@@ -401,7 +402,9 @@ def cube_signature(image: np.ndarray, region: Optional[Sequence[int]] = None) ->
     cols, rows = max(1, (x1 - x0) // cell), max(1, (y1 - y0) // cell)
     crop = image[y0:y0 + min(rows * cell, y1 - y0), x0:x0 + min(cols * cell, x1 - x0)]
     if crop.ndim == 3:
-        crop = cv2.cvtColor(np.ascontiguousarray(crop[:, :, :3]), cv2.COLOR_BGR2GRAY)
+        crop = np.ascontiguousarray(crop[:, :, :3])
+        if not colour:
+            crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     cells = cv2.resize(crop, (cols, rows), interpolation=cv2.INTER_AREA)
     return CubeSignature((x0, y0, x1 - x0, y1 - y0), (rows, cols), cells.tobytes())
 

@@ -223,10 +223,11 @@ class BoardReader:
     def _trays(self, frame):
         """Borne-off checkers per colour, read again only when a tray's area changed (a checker
         goes into a tray a few times a game; the same check as the cube's, a tenth of a read)."""
+        from .cube import cube_signature
         from .trays import read_tray_counts, readable
 
         trays = self.calibration.trays
-        signatures = tuple(_colour_signature(frame, _box(tray.quad, frame.shape)) for tray in trays)
+        signatures = tuple(cube_signature(frame, _box(tray.quad, frame.shape), colour=True) for tray in trays)
         last = self._tray_cache
         if last is not None and len(last[0]) == len(signatures) and \
                 not any(new.changed(old) for new, old in zip(signatures, last[0])):
@@ -344,19 +345,6 @@ class StableReader:
 
     def read(self, frame) -> Reading | None:
         return self.feed(self.reader.read(frame))
-
-
-def _colour_signature(image: np.ndarray, box):
-    """cube.cube_signature in colour: a checker nearly the grey of a tray's floor but not its
-    colour still changes the signature."""
-    from .cube import SIGNATURE_CELL_MIN, SIGNATURE_CELLS, CubeSignature
-
-    x, y, w, h = box
-    cell = max(SIGNATURE_CELL_MIN, min(w, h) // SIGNATURE_CELLS)
-    cols, rows = max(1, w // cell), max(1, h // cell)
-    crop = np.ascontiguousarray(image[y:y + min(rows * cell, h), x:x + min(cols * cell, w), :3])
-    cells = cv2.resize(crop, (cols, rows), interpolation=cv2.INTER_AREA)
-    return CubeSignature((x, y, w, h), (rows, cols), cells.tobytes())
 
 
 def _box(quad, shape) -> tuple[int, int, int, int]:
