@@ -64,21 +64,29 @@ def _base(image: np.ndarray, rotate: int, outer, corners, bar_frac) -> dict:
     )
 
 
-def board_layouts(image: np.ndarray, rotate: int, outer=None) -> list:
-    """Candidate (outline, playing area, bar) of the board: from the point triangles, and from the
-    frame band; calibration keeps the one that reads the known position back best. `outer`: the
-    outline (image order) when already found."""
-    outer = turn_corners(find_outline(image) if outer is None else np.float32(outer), rotate)
+def named_layouts(image: np.ndarray, outer: np.ndarray) -> list[tuple[str, tuple]]:
+    """Candidate (outline, playing area, bar) inside the outline `outer` (turned image's order),
+    named by where each came from: the point triangles' ("triangles") and the frame band's
+    ("frame"); those that cannot be found are left out."""
     out = []
     try:
         inner, bar = _layout(image, outer)
-        out.append((outer, inner, bar))
+        out.append(("triangles", (outer, inner, bar)))
     except CalibrationError as exc:
         log.debug("no layout from the triangles: %s", exc)
     try:
-        out.append((outer, _inner_area(image, outer), None))
+        out.append(("frame", (outer, _inner_area(image, outer), None)))
     except CalibrationError as exc:
         log.debug("no layout from the frame band: %s", exc)
+    return out
+
+
+def board_layouts(image: np.ndarray, rotate: int, outer=None) -> list:
+    """Candidate (outline, playing area, bar) of the board (named_layouts); calibration keeps the
+    one that reads the known position back best. `outer`: the outline (image order) when already
+    found."""
+    outer = turn_corners(find_outline(image) if outer is None else np.float32(outer), rotate)
+    out = [layout for _, layout in named_layouts(image, outer)]
     if not out:
         raise CalibrationError("board outline found but no playing area inside it")
     return out

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from . import checkers
-from .calibration import (HOMES, Calibration, _base, _inner_area, _layout, _refine_columns, _runs, as_image, pip_total,
+from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts, pip_total,
                           turn_corners)
 from .hands import hand_score
 from .outline import BoardOutline, locate_board
@@ -61,7 +61,7 @@ def _bases(image: np.ndarray, base: dict, lab: np.ndarray | None = None) -> tupl
     W, H = probe.size
     if lab is None:
         lab = _canonical(image, base)[1]
-    pw = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    pw = _point_width(probe)
     means, strips = [], []
     for row in ("top", "bottom"):
         for col in range(12):
@@ -237,10 +237,23 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None) -> tuple[
     return first[2], first[3]  # none possible anywhere: the stacks themselves are wrong, not the pitch
 
 
+def _point_width(probe: Calibration) -> float:
+    """A point's width in a layout's canonical image (six points to the bar's start where it has one)."""
+    W, _ = probe.size
+    return W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+
+
+def _middle(span) -> slice:
+    """The middle of a column (a, b): its outer fifths left out (a point's slanting sides, a
+    checker's round edge)."""
+    a, b = span
+    return slice(a + int(0.2 * (b - a)), b - int(0.2 * (b - a)))
+
+
 def _column_fit(profile: np.ndarray, spans) -> float:
     """R squared of a colour profile (W, 3) across the columns `spans` by one colour per column
     (the middle of each column only: a point's slanting sides and a checker's round edge left out)."""
-    parts = [profile[a + int(0.2 * (b - a)): b - int(0.2 * (b - a))] for a, b in spans]
+    parts = [profile[_middle(span)] for span in spans]
     every = np.concatenate(parts)
     total = float(((every - every.mean(0)) ** 2).sum())
     within = sum(float(((p - p.mean(0)) ** 2).sum()) for p in parts)
@@ -258,7 +271,7 @@ def _strip(image: np.ndarray, homography: np.ndarray, width: int, y0: int, y1: i
 def _alternation(profile: np.ndarray, spans) -> float:
     """How much the columns' colours (the middle of each) alternate: the mean distance of each
     column's colour from the mean of its two neighbours' (a smooth change of light cancels)."""
-    m = np.float32([profile[a + int(0.2 * (b - a)): b - int(0.2 * (b - a))].mean(0) for a, b in spans])
+    m = np.float32([profile[_middle(span)].mean(0) for span in spans])
     return float(np.linalg.norm(m[1:-1] - (m[:-2] + m[2:]) / 2, axis=1).mean())
 
 
@@ -272,7 +285,7 @@ def layout_fit(image: np.ndarray, base: dict) -> tuple[float, float]:
     points still sees them alternate there)."""
     probe = _probe(base)
     W, H = probe.size
-    pw = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    pw = _point_width(probe)
     spans = [probe.column_span(c) for c in range(12)]
     a, b = int(0.3 * pw), max(int(0.3 * pw) + 1, int(0.7 * pw))
     top, bottom = (_strip(image, probe.homography(), W, y - b, y + b) for y in (0, H))  # rows -b..b about each edge
@@ -293,13 +306,13 @@ def rows_snapped(image: np.ndarray, base: dict) -> np.ndarray | None:
     bases; None if a row shows no such step."""
     probe = _probe(base)
     W, H = probe.size
-    pw = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    pw = _point_width(probe)
     e, depth = int(round(EDGE_REACH * pw)), int(round(1.0 * pw))
     spans = [probe.column_span(c) for c in range(12)]
     edges = []
     for lab in (_strip(image, probe.homography(), W, -e, depth),  # the top row's edge, walked from above
                 _strip(image, probe.homography(), W, H - depth, H + e)[::-1]):  # the bottom's, from below
-        cols = np.float32([lab[:, a + int(0.2 * (b - a)): b - int(0.2 * (b - a))].mean(1) for a, b in spans])
+        cols = np.float32([lab[:, _middle(span)].mean(1) for span in spans])
         alt = np.linalg.norm(cols[1:-1] - (cols[:-2] + cols[2:]) / 2, axis=2).mean(0)  # per line across
         alt = np.convolve(alt, np.ones(3) / 3, "same")
         level = float(np.median(alt[e + int(0.3 * pw):]))
@@ -326,7 +339,7 @@ def bar_trimmed(image: np.ndarray, base: dict) -> tuple[np.ndarray, tuple] | Non
     when empty, or holding checkers, is not playing area."""
     probe = _probe(base)
     W, H = probe.size
-    pw0 = W / 12.0 if probe.bar is None else probe.bar[0] / 6.0
+    pw0 = _point_width(probe)
     canon = checkers.warp(image, probe.homography(), (W, H))[int(0.03 * H): H - int(0.03 * H): 3]
     lab = checkers._weighted_lab(canon).reshape(-1, W, 3)  # every third line along: plenty for "most"
     median = np.median(lab, axis=0)
@@ -525,15 +538,7 @@ def layout_candidates(image: np.ndarray, rotate: int, outer) -> list[tuple[str, 
     order), named by where it came from: the point triangles' ("triangles"), the frame band's
     ("frame"), and the two made of one's sides and the other's ends ("crossed 0/1"). Named so that
     bench/photo_layouts.py measures each against the renderer's truth."""
-    outer_t = turn_corners(np.float32(outer), rotate)
-    out = []
-    for name, make in (("triangles", lambda: _layout(image, outer_t)),
-                       ("frame", lambda: (_inner_area(image, outer_t), None))):
-        try:
-            inner, bar = make()
-        except CalibrationError:
-            continue
-        out.append((name, (outer_t, inner, bar)))
+    out = named_layouts(image, turn_corners(np.float32(outer), rotate))
     if len(out) == 2:
         out += [(f"crossed {i}", layout) for i, layout in enumerate(_crossed([l for _, l in out]))]
     return out
@@ -553,12 +558,6 @@ def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
 
 FIT_OUTSIDE = 2.0  # how much points seen alternating beyond a layout's rows count against its fit
 FIT_NEAR = 0.05  # layouts whose fit is within this of the best one's are read when its reading is impossible
-
-
-def photo_calibrations(image, outer=None) -> list[Calibration]:
-    """Every candidate Calibration of a photo worth reading, best first (see calibrate_photo and
-    candidate_calibrations). They carry no ring reference yet (see _with_reference)."""
-    return list(candidate_calibrations(image, outer))
 
 
 def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
