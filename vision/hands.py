@@ -131,20 +131,20 @@ def align(band: np.ndarray, valid: np.ndarray, checker: float) -> tuple[np.ndarr
     return band, valid
 
 
-def departures(band: np.ndarray, valid: np.ndarray, inside: int | None = None):
+def departures(band: np.ndarray, valid: np.ndarray, inside: int | None = None, med: np.ndarray | None = None):
     """Per pixel of the band, how far it departs from the side's median profile at its depth, in
     units of the edge's contrast (0 outside the picture); the median widened by SLACK pixels
     across the side, as far as a found outline may be off. With `inside`, also the same in units
-    of the contrast of the profile's part from that depth on (within the outline)."""
-    med = _profile(band)  # (D, 3)
+    of the contrast of the profile's part from that depth on (within the outline). `med`: the
+    side's profile (_profile of the band) when already taken."""
+    med = _profile(band) if med is None else med  # (D, 3)
     k = 2 * SLACK + 1
     lo = np.stack([cv2.erode(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
     hi = np.stack([cv2.dilate(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
     diff = np.maximum(np.maximum(lo[None] - band, band - hi[None]), 0.0)  # (L, D, 3)
     away = np.where(valid, np.sqrt(np.einsum("ldc,ldc->ld", diff, diff)), 0.0)
-    if inside is None:
-        return away / _contrast(med)
-    return away / _contrast(med), away / _contrast(med[inside:])
+    edge = away / _contrast(med)
+    return edge if inside is None else (edge, away / _contrast(med[inside:]))
 
 
 def mean_over(diff: np.ndarray, valid: np.ndarray, start: int, stop: int | None = None) -> np.ndarray:
@@ -156,11 +156,10 @@ def mean_over(diff: np.ndarray, valid: np.ndarray, start: int, stop: int | None 
     return np.where((cover > 0.5) & (ok.sum(1) > 0), score, 0.0)
 
 
-def frame_depth(band: np.ndarray, pad: int, gap: float) -> int:
+def frame_depth(med: np.ndarray, pad: int, gap: float) -> int:
     """How deep the frame reaches inside the outline (band pixels from the band's start): up to the
-    first step in the side's median profile after the outline (where a tray, the points or a raised
-    frame's inner wall begin), and no further than the playing area."""
-    med = _profile(band)
+    first step in the side's median profile `med` (_profile) after the outline (where a tray, the
+    points or a raised frame's inner wall begin), and no further than the playing area."""
     start = pad + SLACK
     stop = min(len(med), int(round(gap)))
     if stop - start < 2:
@@ -210,8 +209,9 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     """The longest run along one side of positions where something crosses the board's edge, in
     units of LONG checkers (see hand_score)."""
     band, valid = align(band, valid, checker)
-    diff, inner = departures(band, valid, pad)
-    frame_end = frame_depth(band, pad, gap)
+    med = _profile(band)  # (the side's profile, once: a median over the whole band)
+    diff, inner = departures(band, valid, pad, med)
+    frame_end = frame_depth(med, pad, gap)
     # departing across the whole depth and within the outline too (a cup or a second board beside
     # the board departs outside it only), and where a frame lies inside the outline, on it too:
     # checkers borne off into a tray or on the bar beyond it leave it as it was
