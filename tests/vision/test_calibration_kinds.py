@@ -52,3 +52,15 @@ def test_classify_per_kind_of_point():
     absent = ((1,), (), (1,), ())  # the red point's colour is not on the even columns
     per_kind, _ = checkers.classify(idx, cents, None, absent, spans)
     assert (per_kind[:, 0:4] == 1).all() and (per_kind[:, 4:8] == checkers.BOARD).all()
+
+
+@pytest.mark.parametrize("field, value", [("absent", [["x"]]), ("absent", 3)])
+def test_a_malformed_per_kind_model_in_a_calibration_file_is_a_clear_error(field, value):
+    from vision.errors import CalibrationMismatchError
+    from vision.render import BoardView
+
+    cal = Calibration.from_image(render_frame(START, START, BoardView(style="classic"), rng=1)[0])
+    data = dict(cal.to_dict(), **{field: value})
+    with pytest.raises(CalibrationMismatchError, match="malformed"):
+        Calibration.from_dict(data)
+    assert Calibration.from_dict(cal.to_dict()).absent == cal.absent  # and a good one loads back
