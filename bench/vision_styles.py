@@ -13,6 +13,8 @@ two ways:
 A failed calibration or read (a VisionError, or "hand in view" on a frame with no hand) counts as
 every point of that frame wrong. Prints both columns, then the worst cases with a one-line recipe
 that renders and reads each again (``--case STYLE:POSITION``, ``--save DIR`` keeps the frames).
+``--hands`` also draws a hand over each position (the same frame otherwise) and counts, each way,
+the hand frames said to show a hand and the readings returned for a frame with a hand (target 0).
 
     .venv/bin/python bench/vision_styles.py [--styles 30] [--positions 6] [--seed 0] [--quick]
     .venv/bin/python bench/vision_styles.py --seed 0 --case 7:3 --save /tmp/case
@@ -142,6 +144,7 @@ class Case:
     outcomes: dict = field(default_factory=dict)
     borne_off: int = 0  # checkers borne off (both sides): they lie in the trays
     on_bar: int = 0
+    hand: dict = field(default_factory=dict)  # with --hands: way -> "hand" | "refused" | "read"
 
 
 def read_calibrated(reader, frame, truth) -> Outcome:
@@ -176,7 +179,28 @@ def read_uncalibrated(frame, truth) -> Outcome:
     return Outcome(score.right, bar_right(got, truth), score.wrong, ms=ms)
 
 
-def run_style(seed: int, style: int, positions: int, photo: bool, only: int | None = None, save=None):
+def hand_calibrated(reader, frame) -> str:
+    """What the calibrated reader made of a frame with a hand: "hand", "refused" or "read"."""
+    try:
+        reading = reader.read(frame)
+    except VisionError:
+        return "refused"
+    except Exception:  # a reader's bug: the frame counts as refused, the run goes on
+        return "refused"
+    return "hand" if reading.hand_in_view else "read"
+
+
+def hand_uncalibrated(frame) -> str:
+    """What read_photo made of a frame with a hand: "hand", "refused" or "read"."""
+    try:
+        reading = read_photo(frame)
+    except Exception:  # a VisionError (or a bug): no reading was returned
+        return "refused"
+    return "hand" if reading.hand_in_view else "read"
+
+
+def run_style(seed: int, style: int, positions: int, photo: bool, only: int | None = None, save=None,
+              hands: bool = False):
     """Calibrate on the start frame of one style and read its positions; a list of Cases."""
     view, cam = case_setup(seed, style)
     start, _ = render_frame(START, START, view, rng=cam)
@@ -203,6 +227,14 @@ def run_style(seed: int, style: int, positions: int, photo: bool, only: int | No
                                        else Outcome(error=cal_error))
         if photo:
             case.outcomes["no calibration"] = read_uncalibrated(frame, truth)
+        if hands:
+            held, _ = render_frame(p0, p1, view, hand=True, rng=cam)
+            if reader is not None:
+                case.hand["calibrated"] = hand_calibrated(reader, held)
+            if photo:
+                case.hand["no calibration"] = hand_uncalibrated(held)
+            if save:
+                cv2.imwrite(str(save / f"position{j}_hand.png"), held)
         if save:
             cv2.imwrite(str(save / f"position{j}.png"), frame)
             (save / f"position{j}.png.json").write_text(labels.dumps({k: v for k, v in truth.items() if k != "geometry"}))
@@ -246,6 +278,8 @@ def main(argv=None) -> int:
     parser.add_argument("--worst", type=int, default=15, help="how many of the worst styles to list")
     parser.add_argument("--case", help="STYLE:POSITION: render and read this one case again, in detail")
     parser.add_argument("--save", type=pathlib.Path, help="with --case: write the frames and truth here")
+    parser.add_argument("--hands", action="store_true",
+                        help="also draw a hand over each position and count the hands found")
     parser.add_argument("--off", default="", help=f"comma-separated realism to switch off: {','.join(OFF)}")
     args = parser.parse_args(argv)
     global switched_off
@@ -259,7 +293,8 @@ def main(argv=None) -> int:
 
     if args.case:
         style, position = (int(v) for v in args.case.split(":"))
-        cases, cal_error = run_style(args.seed, style, position + 1, not args.no_photo, only=position, save=args.save)
+        cases, cal_error = run_style(args.seed, style, position + 1, not args.no_photo, only=position,
+                                     save=args.save, hands=args.hands)
         case = cases[0]
         print(f"style {style} position {position} (seed {args.seed}): {describe(case.view)}")
         if cal_error:
@@ -269,6 +304,8 @@ def main(argv=None) -> int:
                   f"{', ' + out.error if out.error else ''}")
             for w in out.wrong:
                 print(f"    {w}")
+            if way in case.hand:
+                print(f"  {way}, the same frame with a hand: {case.hand[way]}")
         if args.save:
             print(f"  frames and truth in {args.save}")
         return 0
@@ -277,7 +314,7 @@ def main(argv=None) -> int:
     cases: list[Case] = []
     cal_failures: list[tuple[int, str]] = []
     for i in range(args.styles):
-        got, cal_error = run_style(args.seed, i, args.positions, not args.no_photo)
+        got, cal_error = run_style(args.seed, i, args.positions, not args.no_photo, hands=args.hands)
         cases.extend(got)
         if cal_error:
             cal_failures.append((i, cal_error))
@@ -327,6 +364,15 @@ def main(argv=None) -> int:
              ("boards right, frames read", boards_read), ("CPU ms per read (median)", ms)]
     for name, f in rows:
         print(f"{name:26}" + "".join(f"{f(w):>28}" for w in ways))
+
+    if args.hands:
+        print("\nthe same frames with a hand drawn over the board:")
+        for w in ways:
+            got = collections.Counter(c.hand[w] for c in cases if w in c.hand)
+            total = sum(got.values())
+            missed = [f"{c.style}:{c.position}" for c in cases if c.hand.get(w) == "read"]
+            print(f"  {w}: said hand {got['hand']}/{total}, refused {got['refused']}, "
+                  f"READINGS RETURNED {got['read']} (target 0){': ' + ' '.join(missed[:12]) if missed else ''}")
 
     print("\nwhy frames got no reading:")
     for w in ways:
