@@ -13,6 +13,8 @@ two ways:
 A failed calibration or read (a VisionError, or "hand in view" on a frame with no hand) counts as
 every point of that frame wrong. Prints both columns, then the worst cases with a one-line recipe
 that renders and reads each again (``--case STYLE:POSITION``, ``--save DIR`` keeps the frames).
+``--label-calibration`` calibrates each style on a frame of a random game in progress with its
+labels (as bench/vision_eval.py does with the real photos) instead of on the starting position.
 ``--hands`` also draws a hand over each position (the same frame otherwise) and counts, each way,
 the hand frames said to show a hand and the readings returned for a frame with a hand (target 0).
 
@@ -200,14 +202,20 @@ def hand_uncalibrated(frame) -> str:
 
 
 def run_style(seed: int, style: int, positions: int, photo: bool, only: int | None = None, save=None,
-              hands: bool = False):
-    """Calibrate on the start frame of one style and read its positions; a list of Cases."""
+              hands: bool = False, label_calibration: bool = False):
+    """Calibrate on the start frame of one style (or, with label_calibration, on a labelled frame of
+    a game in progress) and read its positions; a list of Cases."""
     view, cam = case_setup(seed, style)
-    start, _ = render_frame(START, START, view, rng=cam)
+    if label_calibration:
+        c0, c1 = random_position(np.random.default_rng([case_seed(seed, style), 999]))
+        start, start_truth = render_frame(c0, c1, view, rng=cam)
+        start_labels = {k: v for k, v in start_truth.items() if k != "geometry"}
+    else:
+        start, start_labels = render_frame(START, START, view, rng=cam)[0], None
     cal_error = ""
     reader = None
     try:
-        cal = Calibration.from_image(start)
+        cal = Calibration.from_image(start, start_labels)
         reader = BoardReader(cal, read_dice=False)
     except VisionError as exc:
         cal_error = f"calibration failed: {type(exc).__name__}: {exc}"
@@ -278,6 +286,8 @@ def main(argv=None) -> int:
     parser.add_argument("--worst", type=int, default=15, help="how many of the worst styles to list")
     parser.add_argument("--case", help="STYLE:POSITION: render and read this one case again, in detail")
     parser.add_argument("--save", type=pathlib.Path, help="with --case: write the frames and truth here")
+    parser.add_argument("--label-calibration", action="store_true",
+                        help="calibrate on a labelled frame of a game in progress, not the start position")
     parser.add_argument("--hands", action="store_true",
                         help="also draw a hand over each position and count the hands found")
     parser.add_argument("--off", default="", help=f"comma-separated realism to switch off: {','.join(OFF)}")
@@ -294,7 +304,7 @@ def main(argv=None) -> int:
     if args.case:
         style, position = (int(v) for v in args.case.split(":"))
         cases, cal_error = run_style(args.seed, style, position + 1, not args.no_photo, only=position,
-                                     save=args.save, hands=args.hands)
+                                     save=args.save, hands=args.hands, label_calibration=args.label_calibration)
         case = cases[0]
         print(f"style {style} position {position} (seed {args.seed}): {describe(case.view)}")
         if cal_error:
@@ -314,7 +324,8 @@ def main(argv=None) -> int:
     cases: list[Case] = []
     cal_failures: list[tuple[int, str]] = []
     for i in range(args.styles):
-        got, cal_error = run_style(args.seed, i, args.positions, not args.no_photo, hands=args.hands)
+        got, cal_error = run_style(args.seed, i, args.positions, not args.no_photo, hands=args.hands,
+                                   label_calibration=args.label_calibration)
         cases.extend(got)
         if cal_error:
             cal_failures.append((i, cal_error))
@@ -323,6 +334,8 @@ def main(argv=None) -> int:
     ways = ["calibrated"] + ([] if args.no_photo else ["no calibration"])
     n = len(cases)
     off = f" (switched off: {','.join(switched_off)})" if switched_off else ""
+    if args.label_calibration:
+        off += " (calibrated on a labelled game in progress)"
     print(f"vision on random realistic boards{off}: {args.styles} styles x {args.positions} positions, seed {args.seed}, "
           f"1280x720, one core: {cpu:.0f} s CPU ({elapsed:.0f} s wall)")
     print(f"{'':26}" + "".join(f"{w:>28}" for w in ways))
