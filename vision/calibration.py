@@ -92,6 +92,48 @@ def board_layouts(image: np.ndarray, rotate: int, outer=None) -> list:
     return out
 
 
+def turned_base(base: dict, rotate: int) -> dict | None:
+    """The same layout seen from the image turned by `rotate` instead of base["rotate"] (half a turn
+    apart: the corners go round by two, the bar mirrors), or None when the two are a quarter turn
+    apart (the rows would run the other way)."""
+    turn = (rotate - base["rotate"]) % 360
+    if turn % 180:
+        return None
+    if not turn:
+        return base
+    W, _ = base["size"]
+    bar = base["bar"]
+    return dict(base, rotate=rotate, corners=tuple(np.roll(np.float64(base["corners"]), 2, axis=0).tolist()),
+                outer=tuple(np.roll(np.float64(base["outer"]), 2, axis=0).tolist()),
+                bar=None if bar is None else (W - bar[1], W - bar[0]))
+
+
+FITTED_LAYOUTS = 3  # the photo reader's best-fitting playing areas a labelled calibration tries too
+
+
+def fitted_layouts(image: np.ndarray, rotate: int) -> list[dict]:
+    """The playing areas that fit the points best as the photo reader finds them (vision.photo:
+    its own outline, the rows snapped to where the points begin, made even about the bar), turned
+    to `rotate`: a labelled game in progress shows few stacks, and a layout off by a point or two
+    can read them back as well as the right one, so the candidates must be good ones."""
+    from . import photo  # (photo builds on this module)
+
+    try:
+        found = photo.locate_photo(image)
+        scored = photo.candidate_layouts(image, np.float32(found.corners))
+    except (CalibrationError, cv2.error) as exc:
+        log.debug("no fitted layouts: %s", exc)
+        return []
+    out = []
+    for fit, name, base in scored[:FITTED_LAYOUTS]:
+        if fit < scored[0][0] - photo.FIT_NEAR:
+            break
+        turned = turned_base(base, rotate)
+        if turned is not None:
+            out.append(turned)
+    return out
+
+
 def board_layout(image: np.ndarray, rotate: int | None = None):
     """(outline, playing area, bar) of the board in an image; bar is the (start, end) of a central
     bar as fractions of the playing area's width, or None. Corners are in the order of the image
@@ -543,6 +585,8 @@ class Calibration:
                     except CalibrationError as exc:
                         layout_error = layout_error or exc
                         layouts[rotate] = []
+                    if labels is not None:  # a game in progress: few stacks to tell a wrong layout by
+                        layouts[rotate] += fitted_layouts(image, rotate)
                 for base in layouts[rotate]:  # the geometry that reads the known position back best
                     for label, cols, cand_home in candidates:
                         try:
