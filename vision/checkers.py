@@ -227,6 +227,26 @@ def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, flo
     return result
 
 
+PITCH_RANGE = (0.7, 1.15)  # a checker's width in point widths: about as wide as a point, never far off
+
+
+def stack_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
+    """fit_pitch of the stacks, where stacks of more than five may lie in a second layer: their
+    length is then that of five (a game in progress may show no two short stacks of different
+    size to fit on). Of the stacks taken at their count and taken as at most five, the fit whose
+    pitch is a checker's plausible width (PITCH_RANGE), and of two such the closer fit."""
+    fits = []
+    for clip in (False, True):
+        if clip and max(counts) <= ROW_OF_FIVE:
+            break
+        xs = [min(n, ROW_OF_FIVE) if clip else n for n in counts]
+        pitch, offset = fit_pitch(xs, extents, rows, pw)
+        resid = [e - pitch * n - offset[0 if r == "top" else 1] for n, e, r in zip(xs, extents, rows)]
+        plausible = PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw
+        fits.append((not plausible, float(np.sqrt(np.mean(np.square(resid)))), clip, (pitch, offset)))
+    return min(fits)[3]
+
+
 def _step_at(d: np.ndarray, pos: float, w: int) -> float:
     """The largest brightness step of d (abs of the line's differences) within w of pos; 0 off it."""
     i = int(round(pos))
@@ -558,7 +578,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
         xs, ys, rs = [xs[i] for i in single], [ys[i] for i in single], [rs[i] for i in single]
     if len(xs) < 2:
         raise CalibrationError("too few stacks to learn the checker size")
-    pitch, offset = fit_pitch(xs, ys, rs, pw)
+    pitch, offset = stack_pitch(xs, ys, rs, pw)
     log.debug("rims %s faces %s stacks %s", rims, faces, list(zip(xs, ys, rs)))
     # read back as the reader will; where a checker colour is nearly that of a kind of point, also
     # with that colour taken out there (see own_colour_off), kept when it reads the position back better
