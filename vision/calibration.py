@@ -612,9 +612,9 @@ class Calibration:
                 f"the calibration image does not show the {'given' if labels else 'starting'} position "
                 f"(only {score} of 24 points read back)"
             )
-        if score < 24:
-            log.warning("the calibration image reads back %d of its 24 points as %s: those stacks may be misread",
-                        score, "labelled" if labels else "the starting position")
+        if score < MIN_SCORE:
+            log.warning("the calibration image reads back only %d of its 24 points as labelled: "
+                        "the stacks it misreads may be misread in play too", score)
         if labels is None:
             if named[0] == named[1]:
                 named = (f"{named[0]} 1", f"{named[1]} 2")
