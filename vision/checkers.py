@@ -272,33 +272,103 @@ def second_layer(gray_line: np.ndarray, pitch: float, offset: float, n: int) -> 
     return covered
 
 
-def covered_joints(classes: np.ndarray, span, row: str, cls: int, pitch: float, offset: float, n: int) -> int:
-    """Checkers of a second layer on a full row of n, by colour: two touching checkers of the row
-    leave the column's sides open where they meet (a waist); a checker lying over the joint fills
-    it. Counts the filled joints from the board's edge (a second layer is built from there)."""
+def row_joints(occ: np.ndarray, pitch: float, m: int) -> tuple[float, float | None]:
+    """Where a row of m touching checkers begins along its column, and their spacing, from the
+    row itself (its first and last pixels of checker colour split into m equal parts): the
+    learnt offset also holds a thick checker's side seen at a tilt and the perspective of the
+    calibration's stacks, which puts joints several pixels off. (start, None) when the row's
+    length is not m checkers of about the learnt pitch."""
+    on = np.flatnonzero(occ > 0.45)
+    if len(on) == 0 or on[0] > pitch or m < 2:
+        return 0.0, None
+    end = stack_extent(occ, pitch)
+    step = (end - on[0]) / m
+    if not 0.8 * pitch <= step <= 1.2 * pitch:
+        return float(on[0]), None
+    return float(on[0]), float(step)
+
+
+def _column_mask(classes: np.ndarray, span, row: str, cls: int) -> np.ndarray:
+    """Where a point's column (less a sliver at each side) shows class `cls`, from the board's edge."""
     H = classes.shape[0]
     half = H // 2
     x0, x1 = span
     a, b = x0 + int((x1 - x0) * 0.08), x1 - int((x1 - x0) * 0.08)
     strip = classes[:half, a:b] if row == "top" else classes[H - half:, a:b][::-1]
-    occ = (strip == cls).mean(1)
-    h = max(1, int(pitch * 0.06))
+    return strip == cls
 
-    def at(pos: float) -> float:
+
+def empty_widths(read: dict, classes: np.ndarray, spans, cls: int, kind: int) -> np.ndarray | None:
+    """How wide class `cls` shows along the empty points of one kind (cell_kind) in this frame
+    at each distance from the edge: a point nearly a checker's colour shows it near
+    its base, where the point is wide (the median: one point may hold a die). None when no
+    point of that kind is empty."""
+    rows = [across(_column_mask(classes, spans[col], row, cls))
+            for (row, col), (colour, _, _) in read.items() if colour is None and cell_kind(row, col) == kind]
+    return np.median(rows, 0) if rows else None
+
+
+def covered_joints(classes: np.ndarray, span, row: str, cls: int, pitch: float, offset: float, n: int,
+                   empty: np.ndarray | None = None) -> int:
+    """Checkers of a second layer on a full row of n, by colour: two touching checkers of the row
+    leave the column narrow where they meet (a waist); a checker lying over the joint shows its
+    whole width there. Counts the filled joints from the board's edge (a second layer is built
+    from there), each judged against the row's own open waists: how narrow a joint looks (a thick
+    checker's side seen at a tilt, a ring or a highlight) differs from board to board."""
+    mask = _column_mask(classes, span, row, cls)
+    occ = mask.mean(1)
+    width = across(mask)
+    m = min(n, ROW_OF_FIVE)
+    start, step = row_joints(occ, pitch, m)
+    if step is None:  # the row's own ends not found: where the learnt pitch and offset put it
+        start, step = offset, pitch
+    r = max(1, int(round(step * 0.12)))
+
+    def waist(pos: float) -> float:  # the narrowest near the joint (a tilt moves it a little)
         i = int(round(pos))
-        return float(occ[max(0, i - h): i + h + 1].mean()) if 0 <= i < len(occ) else 0.0
+        return float(width[max(0, i - r): i + r + 1].min()) if 0 <= i < len(width) else 0.0
 
-    full = max(at(offset + (k - 0.5) * pitch) for k in range(1, min(n, 5) + 1))
-    if full < 0.5:
+    lo, hi = int(max(0, start)), int(min(len(width), start + m * step))
+    full = float(np.percentile(width[lo:hi], 90)) if hi > lo else 0.0
+    if full < 0.5 or m < 2:
         return 0
-    covered = 0
-    for k in range(1, min(n, 5)):
-        if at(offset + k * pitch) < 0.85 * full:
-            break
-        covered += 1
+    joints = [start + k * step for k in range(1, m)]
+    waists = [waist(j) for j in joints]
+    # where the empty points of this kind show the colour half as wide as the row (near the base
+    # of a point nearly the checkers' colour), a waist cannot show: that joint says nothing
+    mute = [False] * len(joints)
+    if empty is not None:
+        mute = [float(empty[max(0, int(j) - r): int(j) + r + 1].max(initial=0.0)) > 0.5 * full for j in joints]
+    told = [w for w, q in zip(waists, mute) if not q]
+    if not told:
+        return 0
+    open_ = min(told)
     # a row whose joints all look filled is a row whose waists do not show at all (seen too
-    # flat or too blurred to tell): nothing to say then
-    return covered if covered < min(n, 5) - 1 or n > 5 else 0
+    # flat or too blurred to tell), unless its length says more than a row: nothing to say then
+    if open_ > 0.75 * full:
+        return m - 1 if n > ROW_OF_FIVE and not any(mute) else 0
+    bar = open_ + 0.6 * (full - open_)
+    covered = 0
+    for k, (w, q) in enumerate(zip(waists, mute), 1):
+        if q:  # a mute joint is covered if a later one is (a second layer is built from the edge)
+            continue
+        if w < bar:
+            break
+        covered = k
+    return covered
+
+
+def across(mask: np.ndarray) -> np.ndarray:
+    """Per row of a column's mask, the share of its width between its first and last set pixel
+    (runs thinner than a tenth of the column left out: a point's outline, a rim's speck): a waist
+    between two touching checkers is narrow whatever their faces show inside."""
+    W = mask.shape[1]
+    k = max(3, int(round(W * 0.1)))
+    mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((1, k), np.uint8)) > 0
+    anyset = mask.any(1)
+    first = mask.argmax(1)
+    last = W - 1 - mask[:, ::-1].argmax(1)
+    return np.where(anyset, (last - first + 1) / max(W, 1), 0.0)
 
 
 def _centre_cols(span) -> slice:
@@ -325,6 +395,7 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
     H = gray.shape[0]
     half = H // 2
     out = dict(read)
+    empty: dict = {}  # (kind of point, class): empty_widths
     for key, (colour, n, conf) in read.items():
         if colour is None:
             continue
@@ -345,7 +416,10 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
             continue
         second = second_layer(line, pitch, off, n) if n >= 5 else 0
         if n >= 5 and classes is not None:  # the waists between checkers of the row, by colour
-            second = max(second, covered_joints(classes, spans[col], row, names.index(colour) + 1, pitch, off, n))
+            cls, kind = names.index(colour) + 1, cell_kind(row, col)
+            if (kind, cls) not in empty:
+                empty[(kind, cls)] = empty_widths(read, classes, spans, cls, kind)
+            second = max(second, covered_joints(classes, spans[col], row, cls, pitch, off, n, empty[(kind, cls)]))
         if second:
             out[key] = (colour, n + second, conf * 0.9)
     return out
