@@ -227,7 +227,32 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     checkers_at = None
     if is_checker is not None and departs.any():
         checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint
+        # checkers stay within the outline; an arm of their colour goes on over the table, where it
+        # may be faint against the edge's contrast (a skin-coloured arm on a pale table) but stands
+        # out from the table's own grain
+        on_table = on_table | table_departs(band, valid, pad)
     return _longest_run(departs | faint, checkers_at, on_table) / (LONG * checker)
+
+
+TABLE_APART = 4.0  # times the table's usual spread along a side that a position's colour must be off it
+TABLE_MIN = 24.0  # and at least this far (BGR levels): a plain table's spread is next to nothing
+
+
+def table_departs(band: np.ndarray, valid: np.ndarray, pad: int) -> np.ndarray:
+    """Per position along a side, True where the table just outside the outline is not the
+    table: its mean colour there is further from the side's usual table colour than the table's
+    own grain and light vary along the side."""
+    d = max(1, pad - SLACK)
+    part, ok = band[:, :d], valid[:, :d]
+    n = ok.sum(1)
+    seen = n >= 0.5 * d
+    if seen.sum() < 8:
+        return np.zeros(len(band), bool)
+    colour = (part * ok[..., None]).sum(1) / np.maximum(n, 1)[:, None]
+    usual = np.median(colour[seen], axis=0)
+    dev = np.linalg.norm(colour - usual, axis=1)
+    spread = float(np.median(dev[seen]))
+    return seen & (dev > max(TABLE_APART * spread, TABLE_MIN))
 
 
 def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
