@@ -10,7 +10,9 @@ edge does not make one end of the side depart. A run must depart across the whol
 the outline, and on the frame by the outline where one is seen (checkers borne off into a tray
 or on the bar lie beyond it, a cup or a scoresheet beside the board outside the outline); an arm
 nearly the frame's colour is seen plainly on the table and faintly, against what lies within the
-outline, inside. Every threshold is relative to what the photo shows: the edge's own contrast,
+outline, inside. Where the outline lies at the playing area's own edge (a frame of the table's
+colour: no frame inside it) the points' bases and their checkers depart right inside it, so a run
+there must come from the table well beyond the outline. Every threshold is relative to what the photo shows: the edge's own contrast,
 the checker size (a thirteenth of the playing area's width).
 """
 from __future__ import annotations
@@ -171,21 +173,28 @@ def frame_depth(med: np.ndarray, pad: int, gap: float) -> int:
 
 RUN_CHECKERS = 0.8  # a departing run more than this share of whose positions show checkers is checkers
 ON_TABLE = 0.25  # but not if this share of its positions departs on the table outside the outline too
+FRAMELESS = 0.3  # checkers: a side whose playing area begins within this of the outline has no frame
+EDGE_MARGIN = 0.01  # of the picture's size: an outline's corner this near its edge lies on it
+IN_VIEW = 0.9  # share of a frameless side along which the table beyond must be in the picture
+FAR = 0.5  # the table's part of the band this far out from the outline (of the way) is well beyond it
 CHECKER_SHARE = 0.25  # a position whose pixels within the outline are this much checker-coloured shows checkers
 
 
-def _longest_run(flags: np.ndarray, checker: np.ndarray | None = None, outside: np.ndarray | None = None) -> int:
+def _longest_run(flags: np.ndarray, checker: np.ndarray | None = None, outside: np.ndarray | None = None,
+                 beyond: np.ndarray | None = None) -> int:
     """Length of the longest run of True in `flags`; with `checker` (per position: shows checkers)
     and `outside` (per position: departs on the table too), of those that are not checkers: a run
     is dropped only when nearly all along it shows checkers and it stays within the outline
     (checkers borne off into a tray, on the bar, at the points' bases); a hand over checkers comes
-    from the table."""
+    from the table. With `beyond` (per position: departs on the table well beyond the outline), a
+    run must depart there along ON_TABLE of it (a side with no frame inside the outline: see
+    side_score)."""
     best = start = 0
     for i in range(len(flags) + 1):
         if i < len(flags) and flags[i]:
             continue
-        if i > start and (checker is None or checker[start:i].mean() <= RUN_CHECKERS
-                          or outside[start:i].mean() >= ON_TABLE):
+        if i > start and (beyond is None or beyond[start:i].mean() >= ON_TABLE) and (
+                checker is None or checker[start:i].mean() <= RUN_CHECKERS or outside[start:i].mean() >= ON_TABLE):
             best = max(best, i - start)
         start = i + 1
     return best
@@ -205,7 +214,8 @@ def checker_positions(band: np.ndarray, valid: np.ndarray, diff: np.ndarray, ins
             | ((hit & away).sum(1) > 0.5 * np.maximum(away.sum(1), 1)))
 
 
-def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, gap: float, is_checker=None) -> float:
+def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, gap: float, is_checker=None,
+               frameless: bool = True) -> float:
     """The longest run along one side of positions where something crosses the board's edge, in
     units of LONG checkers (see hand_score)."""
     band, valid = align(band, valid, checker)
@@ -231,7 +241,17 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
         # may be faint against the edge's contrast (a skin-coloured arm on a pale table) but stands
         # out from the table's own grain
         on_table = on_table | table_departs(band, valid, pad)
-    return _longest_run(departs | faint, checkers_at, on_table) / (LONG * checker)
+    # a side with no frame inside the outline (the outline at the playing area's own edge: a frame
+    # the table's colour) has the points' bases and their checkers right inside it, and a tray or
+    # the frame's wall just beyond: what crosses it from outside departs on the table well beyond.
+    # Only where the playing area begins at the outline (reaching past it, an arm bent the outline)
+    # and the table beyond is in the picture all along, and not on an outline that an arm may have
+    # bent (`frameless` False: see hand_score)
+    beyond = None
+    far = max(1, int(round(FAR * pad)))
+    if frameless and -SLACK <= gap - pad < FRAMELESS * checker and valid[:, :far].all(1).mean() >= IN_VIEW:
+        beyond = mean_over(diff, valid, 0, far) > CHANGE
+    return _longest_run(departs | faint, checkers_at, on_table, beyond) / (LONG * checker)
 
 
 TABLE_APART = 4.0  # times the table's usual spread along a side that a position's colour must be off it
@@ -261,10 +281,16 @@ def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
     crossing the edge. With `is_checker` (a colour test, see checker_positions) runs of positions
     showing checkers within the outline do not count."""
     best = 0.0
+    h, w = image.shape[:2]
+    margin = EDGE_MARGIN * max(h, w)
+    # an outline with a corner at the picture's edge may be one an arm bent (taken for board up to
+    # where it leaves the picture): no side of it is taken for frameless
+    frameless = not any(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin
+                        for x, y in np.float32(outer).reshape(4, 2))
     for band, valid, checker, pad, gap in _sides(image, outer, corners):
         if band.shape[0] < 4 or band.shape[1] < pad + 2:
             continue
-        best = max(best, side_score(band, valid, checker, pad, gap, is_checker))
+        best = max(best, side_score(band, valid, checker, pad, gap, is_checker, frameless))
     return best
 
 

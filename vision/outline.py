@@ -5,7 +5,9 @@ spread taken robustly when a second board or a cup at the picture's edge widens 
 the light falls on the table: a smooth colour fitted to the picture's edge); regions running
 along the picture's edge are the table itself unless nothing else is found. A region found is
 checked by its points (points_score: the colours along its long sides alternate 24 times);
-two halves of a playing area found apart (a frame and bar the table's colour) are joined. The
+two halves of a playing area found apart (a frame and bar the table's colour) are joined, and so
+is what lies a thin strip of frame away along its sides (a tray, the other half) when it makes one
+four-sided region with it. The
 region's sides are snapped outwards to where the board meets the table when the threshold lost
 part of a shaded frame, unless its points then look less like a board. A region that is no
 quadrilateral because something stands against it (a cup, a scoresheet) gives the four straight
@@ -325,6 +327,39 @@ def _choose(found: list, lab: np.ndarray) -> tuple[float, tuple]:
 
 CLOSE_SIZES = (0.025, 0.05)  # closing kernels (fractions of the picture's width) that join a point's triangles
 CLOSED_FILL = 0.75  # a closed region fills at least this much of its four-sided hull
+JOIN_SIZE = 0.025  # closing kernel (fraction of the picture's width) that joins a tray to the playing area
+JOIN_GROWTH = 2.5  # a joined region is at most this many times the area of the one found (half a board: twice)
+JOIN_FILL = 0.85  # the region it adds is this much board (a tray and the frame strip closed over)
+
+
+def _joined(mask: np.ndarray, lab: np.ndarray, score: float, pick: tuple) -> tuple[float, tuple]:
+    """(points score, candidate): the region found with what lies a thin strip of frame away from
+    it joined to it, when they make one four-sided region round it. A frame of nearly the table's
+    colour leaves the trays (and the two halves of the playing area, across the bar) apart; the
+    outline found then runs along the playing area on one side and the board's edge on the others,
+    or holds half the board, and the hand test takes the tray or the points beyond it for
+    something crossing the edge. Kept only when what it adds is board (JOIN_FILL of it not table:
+    a cup at a corner joined adds mostly table) and its points still say board."""
+    area, quad = pick
+    k = max(3, int(round(JOIN_SIZE * max(mask.shape[:2]))) | 1)
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    best = (score, pick)
+    for big, outer in _in_view(_quad_candidates(closed, 0.85), mask.shape, []):
+        if not area * 1.02 < big <= JOIN_GROWTH * area:
+            continue
+        hull = outer.reshape(-1, 1, 2).astype(np.float32)
+        if min(cv2.pointPolygonTest(hull, (float(x), float(y)), True) for x, y in quad) < -0.5 * k:
+            continue  # (it must hold the region found)
+        added = np.zeros(mask.shape, np.uint8)
+        cv2.fillPoly(added, [np.int32(np.round(outer)).reshape(-1, 1, 2)], 255)
+        cv2.fillPoly(added, [np.int32(np.round(quad)).reshape(-1, 1, 2)], 0)
+        fill = cv2.countNonZero(cv2.bitwise_and(closed, added)) / max(cv2.countNonZero(added), 1)
+        if fill < JOIN_FILL:
+            continue  # (what was joined lies round it: a cup at a corner with the table between)
+        grown = points_score(lab, outer)
+        if grown >= POINTS_MIN and big > best[1][0]:
+            best = (max(score, grown), (big, outer))
+    return best
 
 
 LIT_KEEP = 60  # percent of the picture's edge band (nearest the fitted colour) that fits the table's light
@@ -464,6 +499,7 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
             here = _in_view(_quad_candidates(not_table, 0.85, maybe if not need else None, bulged), small.shape, cut)
             if here:
                 score, pick = _choose(here, lab)
+                score, pick = _joined(not_table, lab, score, pick)
                 if score >= need:
                     options.append((score, pick))
                 if score >= max(POINTS_MIN, need):

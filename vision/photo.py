@@ -6,9 +6,11 @@ are found as for a calibration, and the canonical rectangle is given the board's
 from its perspective. At the base of every point lies either the point's own colour or a checker:
 a point colour is common in its parity class of columns and rare in the other, so the bases far
 from it are checkers, split in two colours. The first checker of every stack teaches the colour
-model; the pitch is fitted so that every stack's length is a whole number of checkers (near the
-first checkers' width across the column: checkers are round); the label so read teaches the
-colour model and pitch again, and the BoardReader reads the photo with that calibration. There is
+model; the pitch is fitted so that every stack's length is a whole number of checkers, near the
+step the stacks' brightness repeats at (stack_period: a checker's rims and highlights, once a
+checker), else near the first checkers' width across the column (checkers are round); the label
+so read teaches the colour model and pitch again (a refitted pitch that strays from the step is
+not taken), and the BoardReader reads the photo with that calibration. There is
 no read-back check: nothing is known of the position to check against. Of the candidate playing
 areas (from the point triangles, from the frame band, the two crossed; each with its rows' edges
 snapped to where the points begin, and each made even about its bar), the one whose columns fit
@@ -193,20 +195,53 @@ def _first_width(classes: np.ndarray, span, row: str, cls: int, pw: float) -> fl
     return float(best)
 
 
-def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None) -> tuple[float, tuple[float, float]]:
+PERIOD_RANGE = (0.7, 1.25)  # point widths: a checker's step along a point is about a point wide
+PERIOD_STACKS = (2.4, 5.6)  # point widths: stacks this long hold three to five checkers in a row
+PERIOD_REPEATS = 2.2  # times a step must repeat along a stack for the stack to judge it
+PERIOD_CLEAR = 0.2  # share of a stack's brightness the step explains, on average, for it to be taken
+
+
+def stack_period(canon: np.ndarray, extents: dict, pw: float, spans) -> float | None:
+    """The checkers' step along the points (canonical pixels), from how their brightness repeats:
+    a stack of touching checkers shows its rims, rings and highlights once a checker, so the
+    brightness along each stack of three to five folds best at the step (vision.checkers.
+    periodicity, summed over the stacks). The colour model's run across the first checker is no
+    measure of it: it joins neighbours of a colour and loses a face the colour of a point. None
+    when no stack is that long or no step explains the stacks clearly."""
+    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    periods = np.arange(PERIOD_RANGE[0], PERIOD_RANGE[1] + 1e-6, 0.01) * pw
+    total = np.zeros(len(periods))
+    used = 0
+    for (row, col), (_, ext) in extents.items():
+        if PERIOD_STACKS[0] * pw <= ext <= PERIOD_STACKS[1] * pw:
+            score = checkers.periodicity(checkers.centre_line(gray, spans[col], row), 0.0, ext, periods)
+            # a fold over fewer repeats fits anything (a stack of two "repeats" at its own length)
+            total += np.where(periods <= ext / PERIOD_REPEATS, score, 0.0)
+            used += 1
+    if not used:
+        return None
+    best = int(np.argmax(total))
+    return float(periods[best]) if total[best] / used >= PERIOD_CLEAR else None  # else no clear step
+
+
+def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: float = 0.0) -> tuple[float, tuple[float, float]]:
     """Checker pitch and per-row offset from stack lengths alone: the pitch (near the first
     checkers' `width` when known, else between 0.6 and 1.15 point widths: a checker is about as
     wide as a point) for which every stack's length is nearest a whole number of checkers, in
     count units, summed over stacks. A pitch that makes more than MAX_CHECKERS of one colour on
     the points `seen` (by default all; the photo reader passes the points whose bases showed a
     checker, so a stack the colour model makes of a point's own colour does not count) is no
-    backgammon position: when every pitch near the width is one, the whole range is searched."""
+    backgammon position: when every pitch near the width is one, the whole range is searched.
+    A `period` (stack_period: the step the stacks repeat at) is taken in place of the width, and
+    only near it: the stacks, not the step, are wrong when no pitch near it is possible."""
     rows = np.array([0 if r == "top" else 1 for (r, _) in extents], int)
     kinds = np.array([k if seen is None or key in seen else -1 for key, (k, _) in extents.items()], int)
     ext = np.array([e for _, e in extents.values()], float)
     if len(ext) == 0:
         raise CalibrationError("no checkers found on the points")
     windows = [(0.6 * pw, 1.15 * pw)] if width <= 0 else [(0.94 * width, 1.06 * width), (0.6 * pw, 1.15 * pw)]
+    if period > 0:
+        windows = [(0.94 * period, 1.06 * period)]
     first = None
     for lo, hi in windows:
         best = None
@@ -440,6 +475,15 @@ def _board_colours_cleaned(centroids, point_colours) -> tuple:
     return tuple(keep) + tuple((checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in point_colours)
 
 
+PITCH_AGREES = 0.12  # a refitted pitch this near the photo's own (as a share of it) is kept
+OFFSET_MOST = 0.5  # of a pitch: a stack's length less its checkers, at most (thickness, perspective)
+
+
+def _agrees(pitch: float, offset, own: float) -> bool:
+    """Whether a pitch and row offsets refitted on a label agree with the photo's own pitch `own`."""
+    return abs(pitch / own - 1.0) <= PITCH_AGREES and all(abs(o) <= OFFSET_MOST * own for o in offset)
+
+
 BOARD_SAMPLE = 6000  # board pixels clustered per layout (of some 20000): k-means was a fifth of the time
 
 
@@ -454,16 +498,28 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
-    pitch, offset = fit_pitch(extents, pw, width, seen)
-    log.debug("checker width %.1f, pitch %.1f, offset %s (point width %.1f)", width, pitch, offset, pw)
+    probe = _probe(base)
+    period = stack_period(canon, extents, pw, [probe.column_span(c) for c in range(12)])
+    pitch, offset = fit_pitch(extents, pw, width, seen, period=period or 0.0)
+    log.debug("checker width %.1f, period %s, pitch %.1f, offset %s (point width %.1f)", width, period, pitch, offset, pw)
     rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
     for (row, col), (k, ext) in extents.items():
         n = int(round((ext - offset[0 if row == "top" else 1]) / pitch))
         if n > 0:
             rows[row][col] = [names[k], n]
+    for k, name in enumerate(names):
+        if not any(c == name for r in rows.values() for c, _ in r):  # every stack of a colour cut short:
+            for (row, col), (kk, _) in extents.items():  # the faces the colour of their points; where
+                if kk == k and rough[row][col][0] == name:  # a base showed one, one checker at least
+                    rows[row][col] = [name, 1]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
     fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
+    if not _agrees(fields["pitch"], fields["offset"], period or pitch):
+        # the refit on the label's stacks strayed from the step the stacks repeat at (stacks the
+        # colour model cut short or ran on): the photo's own pitch and offsets stand
+        log.debug("learnt pitch %.1f offset %s replaced by %.1f %s", fields["pitch"], fields["offset"], pitch, offset)
+        fields["pitch"], fields["offset"] = float(pitch), tuple(float(o) for o in offset)
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
     renamed = {names[0]: colours[0], names[1]: colours[1]}

@@ -77,7 +77,10 @@ def test_rendered_clear_board_is_read(style, seed):
 HANDS = ["2024-03-16_16_00_45_frame2.jpg", "2024-03-16_16_00_45_frame6.jpg", "2024-03-16_16_25_29_frame2.jpg",
          "2024-03-16_20_55_47_frame7.jpg",
          "2024-03-16_16_00_45_frame9.jpg", "2024-03-17_12_41_17_frame13.jpg",
-         "2024-03-16_23_35_04_frame7.jpg", "2024-03-16_20_55_47_frame7.jpg"]
+         "2024-03-16_23_35_04_frame7.jpg", "2024-03-16_20_55_47_frame7.jpg",
+         # an outline the hand bent runs to the picture's corner, its sides near the playing area's:
+         # no frameless side (vision.hands.side_score), or the hand there is lost
+         "2024-03-16_16_00_45_frame3.jpg", "2024-03-16_16_00_45_frame11.jpg"]
 CLEAR = ["2024-03-16_23_35_04_frame2.jpg", "2024-03-17_12_41_17_frame11.jpg", "minta_6.jpg",
          "2024-03-12_10_36_56_frame2.jpg", "2024-03-17_17_14_00_frame_1040.jpg"]
 
@@ -206,3 +209,34 @@ def test_an_arm_across_a_frameless_outline_is_a_hand():
     cv2.ellipse(img, (250, 400), (45, 120), 10, 0, 360, (120, 150, 210), -1)  # an arm from below
     assert hand_score(img, corners, corners, _is_checker) >= 1.0
 
+
+
+def _random_frame(case: int, position):
+    """Position (player 0, player 1) on the random realistic board and camera drawn from seed
+    `case` (bench/vision_styles.py's style `case % 1000` of seed `case // 1000`)."""
+    from vision.render import random_style, random_view  # noqa: PLC0415
+
+    rng = np.random.default_rng(case)
+    view = random_view(rng, random_style(rng))
+    return render_frame(*position, view, rng=case)
+
+
+FRAMELESS_CASES = [  # (case, position): an outline at the playing area's edge on one side or more
+    (20, ((0, 0, 0, 2, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+          (2, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
+    (20, ((0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 1, 0, 0, 4, 0, 0, 0, 0, 4, 0, 0, 0, 2, 0),  # 8 borne off
+          (0, 0, 2, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
+    (9, ((0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0, 0, 0, 2, 0, 2, 2, 0, 1, 0, 0, 0),
+         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 0, 1))),
+]
+
+
+@pytest.mark.parametrize("case,position", FRAMELESS_CASES)
+def test_points_and_checkers_inside_a_frameless_side_are_no_hand(case, position):
+    """A walnut frame on a wooden table (20), a thin top frame (9): the outline lies at the playing
+    area's own edge there, so the points' bases and the checkers on them lie right inside it and
+    depart from the side's profile all along (a point's edge seen at the side's ends, a row of
+    checkers). Nothing crosses from the table: no hand (before: both read as a hand in view)."""
+    image, _ = _random_frame(case, position)
+    reading = read_photo(image)
+    assert not reading.hand_in_view and reading.top is not None
