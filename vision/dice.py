@@ -13,14 +13,20 @@ The stages, each cheap:
    than the kernel; a kernel a little larger than a pip fills the pip but not the larger dark
    background around a die. Spots that are small, round, black or grey, much darker than their
    surroundings and ringed by a bright, even, grey die face are kept, with their radius; two pips
-   blurred into one are cut apart at a darker level.
+   blurred into one are cut apart at a darker level. In a board region (the reader's call),
+   "grey" is judged after white balance from the brightest things in view (a white die under warm
+   light is as tinted as the felt), and a pip under SMALL_PIP_PX pixels across may be lighter (blur):
+   not beside clearly larger dark pips in its group, and a face of one or two such pips only on a
+   square of its body's colour (_few_pips_hold: the gaps beside touching light checkers look alike).
 2. Pips are joined into faces: two pips belong to one face when they are about the same size and
    darkness, no farther apart than a face allows, and the straight path between them stays on a
    bright face (two touching dice have a dark edge or shadow between them).
 3. Each group is fitted with the pip layouts of a die (1..6 on a 3x3 grid, any turn and size, at
    most one pip lost for 4..6); a group that is no face loses a stray pip or is split in two; the
    face between the pips must be clean. A pip left alone is a 1 only on a clean grey face, or
-   pairs with a fainter neighbour into a 2.
+   pairs with a fainter neighbour into a 2. A 2's empty middle must be as bright as its face (two
+   gaps beside the point where two light checkers touch have their rims meeting there); in a
+   board region no die is over DIE_MAX_SIDE times the expected side.
 4. Faces much darker or fainter right beside a brighter one, or whose pips are flattened beside
    a face of round pips (seen at a glancing angle), are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
@@ -78,6 +84,8 @@ MAX_BLOBS = 400  # dark spots examined one by one per scale
 MAX_PIPS = 120  # at most 8 dice of 6 pips, with room for spots that are no pips
 MIN_WORK_SIZE = 1000  # small frames are enlarged about to this (shorter side) before looking for pips
 PIP_WORK_SIZE = 8.0  # in a board region, enlarged so that an expected pip is about this wide
+PIP_SHARE = 0.2  # a pip's width over its die's side
+DIE_MAX_SIDE = 1.6  # in a board region, a die's side is at most this many times the expected (a 26th of the board's width)
 
 
 @dataclass(frozen=True)
@@ -100,15 +108,42 @@ def _check_image(image) -> None:
         raise ImageReadError(f"read_dice needs a BGR or grey image, got shape {image.shape}")
 
 
-def _as_gray_and_sat(image: np.ndarray):
+def _as_gray_and_sat(image: np.ndarray, balance: bool = False):
     _check_image(image)
     if image.ndim == 2:
         return image, np.zeros_like(image)
     bgr = image[:, :, :3]
     gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
-    b, g, r = cv2.split(np.ascontiguousarray(bgr))
+    b, g, r = _white_balanced(bgr, gray) if balance else cv2.split(np.ascontiguousarray(bgr))
     sat = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))  # chroma: 0 for grey/white, high for coloured checkers and felt
     return gray, sat
+
+
+WHITE_SHARE = 1.0  # the light's colour: the median colour of this brightest per cent of the view (dice are among the brightest things)
+WHITE_GAIN_MAX = 1.6  # a channel is raised at most this much (a view whose brightest things are coloured is not all lit so)
+
+
+def _white_balanced(bgr: np.ndarray, gray: np.ndarray):
+    """The three channels scaled so that the brightest things in view come out grey.
+
+    A white die under warm or cool light (or a camera's white balance off) is tinted like
+    everything else; its chroma would fail a test meant for coloured felt and checkers. The
+    light's colour is read from the brightest pixels of the view, the way the eye takes the
+    whitest surface for white. Only in a board region (read_dice's region): there the brightest
+    things are dice, checkers and points; in a photo of anything they may be a screen or a label,
+    and a grey surface balanced to grey passes for a die's face.
+    """
+    b, g, r = cv2.split(np.ascontiguousarray(bgr))
+    step = 4 if min(gray.shape) >= 64 else 1
+    small_g = gray[::step, ::step]
+    top = small_g >= np.percentile(small_g, 100 - WHITE_SHARE)
+    white = np.median(bgr[::step, ::step][top].reshape(-1, 3), axis=0).astype(np.float64)
+    if white.min() < 1:
+        return b, g, r
+    gains = np.minimum(white.max() / white, WHITE_GAIN_MAX)
+    if gains.max() < 1.03:
+        return b, g, r
+    return tuple(c if k == 1.0 else cv2.convertScaleAbs(c, alpha=float(k)) for c, k in zip((b, g, r), gains))
 
 
 FACE_VS_BRIGHTEST = 0.65  # a die face is at least this bright relative to the brightest 1% of the view
@@ -122,6 +157,9 @@ RING_EVEN = 0.65
 PATH_BRIGHT = 0.72  # the path between two pips of one face: its darkest tenth at least this bright
 FACE_EVEN = 0.78  # the face between the pips: its darkest sixth at least this bright relative to the ring  # the darkest fifth of the ring around a pip is at least this bright relative to the face
 PIP_DARKEST = 0.4  # the darkest pixel of a pip is at most this bright relative to the brightest in view
+MIXED_PIP_R = 0.8  # a lighter pip among dark ones in one group: at least this share of their radius
+SMALL_PIP_DARKEST, SMALL_PIP_PX = 0.55, 4.0  # in a board region, a pip under SMALL_PIP_PX pixels across (in the view as
+# given) blurs lighter: its darkest pixel at most this bright (a face of one or two such: see _few_pips_hold)
 PIP_MAX_CHROMA = 45
 LONE_PIP_EVEN = 0.5  # inside a lone pip, nothing brighter than this share of the way from its darkest to its face
 LONE_PIP_CHROMA = 0.3  # around a lone pip (face 1) nothing coloured (chroma over grey level)  # max - min of B, G, R inside a pip
@@ -144,7 +182,7 @@ def _pct(values, q: float) -> float:
 
 
 def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCALES,
-              bright: Optional[float] = None) -> list[Pip]:
+              bright: Optional[float] = None, scale: int = 1, small_px: float = 0.0) -> list[Pip]:
     """Dark, round spots ringed by a bright, unsaturated surface (pip candidates), at several sizes.
 
     A black-hat with a kernel a little larger than a pip fills the pip but not the larger dark
@@ -157,14 +195,14 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
     for k in scales:
         if k > min(h, w) / 6:
             break
-        for pip in _pips_at_scale(gray, sat, k, bright):
+        for pip in _pips_at_scale(gray, sat, k, bright, math.pi * (small_px * scale / 2) ** 2):
             if any(math.hypot(pip.x - q.x, pip.y - q.y) < max(pip.r, q.r) + 1 for q in found):
                 continue  # already found at a finer scale
             found.append(pip)
     return found
 
 
-def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
+def _pips_at_scale(gray, sat, k: int, bright: float, small_area: float = 0.0) -> list[Pip]:
     h, w = gray.shape
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
@@ -215,7 +253,13 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
     b = np.bincount(lab, px.astype(np.float64) * py, n) / cnt - mx_ * my_
     root = np.sqrt(((a - c) / 2) ** 2 + b ** 2)
     elong_all = np.sqrt(np.maximum((a + c) / 2 + root, 1e-6) / np.maximum((a + c) / 2 - root, 0.08))
-    ok &= darkest[1:] <= PIP_DARKEST * bright
+    # as _elongation measures it (sample covariance), for a whole component kept as one pip
+    f_cov = cnt / np.maximum(cnt - 1, 1)
+    elong_cov = np.where(cnt >= 3, np.sqrt(np.maximum(f_cov * ((a + c) / 2 + root), 1e-6)
+                                           / np.maximum(f_cov * ((a + c) / 2 - root), 0.08)), 1.0)
+    ok &= darkest[1:] <= np.where(areas < small_area, SMALL_PIP_DARKEST, PIP_DARKEST) * bright
+    # the contrast asked of each pip below, against the surface round it at its brightest (looser)
+    ok &= around - darkest[1:] >= np.maximum(20, 0.3 * around)
     # a row of two or three pips blurred into one is split below; anything longer is no pip
     ok &= (elong_all[1:] < 3.0) | ((elong_all[1:] < MERGED_ELONG) & (areas >= 10))
     chosen = np.nonzero(ok)[0]
@@ -236,26 +280,29 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
                     for t in range(1, m):
                         px, py, pw_, ph_, pa = pst[t]
                         if pa >= 2:
-                            blobs.append((x + px, y + py, plab[py:py + ph_, px:px + pw_] == t))
+                            blobs.append((x + px, y + py, plab[py:py + ph_, px:px + pw_] == t, None))
                     split = True
                     break
                 if elong_all[i] < 2.8:
                     break  # two pips: one level, as always
             if split or elong_all[i] >= 3.0:
                 continue
-        blobs.append((x, y, sub))
+        blobs.append((x, y, sub, i))
     pips = []
-    for x, y, sub in blobs:
+    for x, y, sub, whole in blobs:  # whole: the component's label when the blob is all of it
         bh, bw = sub.shape
-        area = int(sub.sum())
+        area = int(stats[whole, 4]) if whole is not None else int(sub.sum())
         if bw >= k or bh >= k or area < 2 or area < 0.4 * bw * bh:
             continue
-        ys, xs = np.nonzero(sub)
-        cx, cy = x + float(xs.mean()), y + float(ys.mean())
+        if whole is not None:
+            cx, cy = float(mx_[whole]), float(my_[whole])
+        else:
+            ys, xs = np.nonzero(sub)
+            cx, cy = x + float(xs.mean()), y + float(ys.mean())
         r = math.sqrt(area / math.pi)
         if 2 * r < k * 0.3 and k > PIP_SCALES[0]:
             continue
-        elong = _elongation(sub)
+        elong = float(elong_cov[whole]) if whole is not None else _elongation(sub)
         if elong > 3.0:
             continue
         # the ring around the spot: bright, grey, fairly even
@@ -274,7 +321,7 @@ def _pips_at_scale(gray, sat, k: int, bright: float) -> list[Pip]:
             continue
         inner = float(gray[y:y + bh, x:x + bw][sub].min())
         contrast = face - inner
-        if contrast < 0.3 * face or contrast < 20 or inner > PIP_DARKEST * bright:
+        if contrast < 0.3 * face or contrast < 20 or inner > (SMALL_PIP_DARKEST if area < small_area else PIP_DARKEST) * bright:
             continue
         if _pct(sat[y0:y1, x0:x1][ring], 60) > 60:
             continue
@@ -441,7 +488,8 @@ def _pair_lone_pips(gray, sat, pips: list[Pip], lone: list[int]) -> list[tuple[l
                 or not _face_is_clean(gray, sat, fit, [pips[i], pips[j]])):
             continue
         used.update((i, j))
-        out.append(([i, j], fit))
+        if _centre_is_clear(gray, fit, [pips[i], pips[j]]):
+            out.append(([i, j], fit))  # else a pair that is no 2 (see _centre_is_clear), nor two 1s
     for i in lone:
         if i not in used and _clean_around(gray, sat, pips[i]):
             out.append(([i], FaceFit(1, 0.0, 0, complex(pips[i].x, pips[i].y), complex(pips[i].r * 3.0))))
@@ -576,6 +624,32 @@ def _face_is_clean(gray, sat, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
             and float(np.median(sat[yi, xi])) <= 60)
 
 
+CENTRE_CLEAR = 0.85  # a 2's empty middle: at least this bright relative to its face
+CENTRE_SAME_SHADE = 0.88  # asked of a 2 whose pips lie on faces this alike in level (the darker over the brighter)
+
+
+def _centre_is_clear(gray, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
+    """The middle of a 2 is bare face. Two gaps beside the point where two light checkers touch
+    look like a 2 whose middle is that point, where the checkers' rims meet (and a 3 whose middle
+    pip was read as no pip is no 2)."""
+    levels = [p.face for p in face_pips]
+    if min(levels) < CENTRE_SAME_SHADE * max(levels):
+        return True  # one pip on a cocked die's top face, one on its shaded side face: judged as side faces are
+    h, w = gray.shape
+    r = max(1.0, 0.6 * float(np.mean([p.r for p in face_pips])))
+    cx, cy = fit.centre.real, fit.centre.imag
+    x0, x1 = int(max(0, math.floor(cx - r))), int(min(w, math.ceil(cx + r) + 1))
+    y0, y1 = int(max(0, math.floor(cy - r))), int(min(h, math.ceil(cy + r) + 1))
+    gy, gx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None, :]
+    vals = gray[y0:y1, x0:x1][np.hypot(gx - cx, gy - cy) <= r]
+    # the face's level: the brighter of its pips' rings and the brightest of the face round the middle
+    # (the rings of two gaps between checkers take in the checkers' darker rims)
+    half = 0.3 * abs(fit.scale) / GRID_STEP
+    around = gray[int(max(0, cy - half)):int(min(h, cy + half + 1)), int(max(0, cx - half)):int(min(w, cx + half + 1))]
+    face = max(float(np.mean([p.face for p in face_pips])), _pct(around, 90) if around.size else 0.0)
+    return len(vals) == 0 or _pct(vals, 30) >= CENTRE_CLEAR * face
+
+
 def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
     """Split a group that is not one face: drop one stray pip if that leaves a good face, else 2-means."""
     if len(idx) < 2:
@@ -628,7 +702,7 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         x1, y1 = min(image.shape[1], x + w), min(image.shape[0], y + h)
         if x1 <= x0 or y1 <= y0:
             return []
-        gray, sat = _as_gray_and_sat(image[y0:y1, x0:x1])  # only the region is converted
+        gray, sat = _as_gray_and_sat(image[y0:y1, x0:x1], balance=True)  # only the region is converted
         ox, oy = x0, y0
     else:
         gray, sat = _as_gray_and_sat(image)
@@ -637,18 +711,19 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     expected = None  # the expected pip width, in a board region
     if region is not None:
         # a region is a board: a die is about 1/26 of its width, a pip a fifth of that
-        pip = gray.shape[1] / 26 * 0.2
+        pip = gray.shape[1] / 26 * PIP_SHARE
         scale = max(1, int(round(PIP_WORK_SIZE / pip)))
         scales = tuple(k for k in PIP_SCALES if k <= max(PIP_SCALES[0], 2.5 * pip * scale))
         expected = pip
     else:
         scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
-    dice = _dice_of(gray, sat, scale, scales, expected) if pips != "light" else []
+    bgr = image if image.ndim == 2 else image[:, :, :3]
+    dice = _dice_of(gray, sat, scale, scales, expected, bgr[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
+                    if bgr.ndim == 3 else None) if pips != "light" else []
     # dice whose pips are lighter than their body (white pips on red, green, black dice): the same
     # search for dark pips on the inverted view. The body's colour says nothing there, so chroma is
     # left out of the search; a face's body must then be one even colour between its pips.
     light = _dice_of(cv2.bitwise_not(gray), np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
-    bgr = image if image.ndim == 2 else image[:, :, :3]
     checked = [(f, flat, _light_die(bgr, f.moved(ox, oy))) for f, flat in light]
     light = [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
     # a dark die on a light surface is itself one large dark spot: a dark 1 whose pip holds a face
@@ -658,6 +733,8 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
             if not (g.pips == 1 and any(math.hypot(f.x - g.x, f.y - g.y) < 1.5 * g.pip_r for f, _flat in light))
             and not any(_overlaps(f, g) and f.side < 0.5 * g.side for f, _flat in light)]
     dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)]
+    if expected is not None:  # in a board: no die is much larger than a board's dice are
+        dice = [(f, flat) for f, flat in dice if f.side <= DIE_MAX_SIDE * expected / PIP_SHARE]
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -667,24 +744,30 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     return out[:max_dice] if len(out) > max_dice else out
 
 
-def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None) -> list[tuple["_Face", bool]]:
+def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Optional[np.ndarray] = None
+             ) -> list[tuple["_Face", bool]]:
     """Faces of dark pips on a bright body in one view, side faces dropped, each with flat or not.
 
     ``pip``: the expected pip width (a board region): the full look is then taken only in windows
-    around the spots a coarse look finds (see _windows), the whole view when they cover most of it.
+    around the spots a coarse look finds (see _windows), the whole view when they cover most of it;
+    and a pip under SMALL_PIP_PX pixels across may be lighter than a large one (blur: the board's
+    scale says how small its pips are; in a photo of any scale, a small light spot is as likely a
+    side face's pip or a speck). ``bgr``: the view in colour (see _few_pips_hold).
     """
     bright = _bright(gray)
+    small_px = SMALL_PIP_PX if pip else 0.0
     windows = _windows(gray, pip, bright, sat if sat.any() else None) if pip else None
     if windows is None:
-        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright)
-        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright)
-        return _drop_side_faces(faces, leftover, gray)
+        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px)
+        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px)
+        return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f)], leftover, gray)
     faces, leftover = [], []
     h, w = gray.shape
     for x0, y0, x1, y1 in windows:
-        sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, scales, bright=bright)
+        sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, scales, bright=bright,
+                                       small_px=small_px)
         sub_faces, sub_left = _refine_small(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, sub_faces, sub_left,
-                                            bright=bright)
+                                            bright=bright, small_px=small_px)
         for f in sub_faces:
             # a die the window cuts (its pips found only in part) is some other window's, or none's
             m = 0.55 * f.side
@@ -700,7 +783,7 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None) -> list
             faces.append(f)
         leftover += [Pip(p.x + x0, p.y + y0, p.r, p.contrast, p.face, p.elongation) for p in sub_left
                      if not any(q.x == p.x + x0 and q.y == p.y + y0 for q in leftover)]
-    return _drop_side_faces(faces, leftover, gray)
+    return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f)], leftover, gray)
 
 
 COARSE_PIP = 4.0  # the coarse look: the view reduced so that an expected pip is about this wide
@@ -785,6 +868,23 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
     if sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > WINDOW_SHARE * w * h:  # overlaps counted twice: read twice
         return None
     return [(int(b[0]), int(b[1]), int(math.ceil(b[2])), int(math.ceil(b[3]))) for b in boxes]
+
+
+def _few_pips_hold(bgr: Optional[np.ndarray], f: "_Face") -> bool:
+    """A face of one or two pips lighter than PIP_DARKEST (small pips blur lighter) is as likely the
+    gaps beside touching light checkers: it holds only on a square of its body's colour (the body
+    sampled round its middle) of a size that fits its pips. Faces of dark pips, or of three or more,
+    hold as they are; with no colour view (the light look) such a face does not hold."""
+    if f.pips > 2 or f.deep:
+        return True
+    if bgr is None:
+        return False
+    h, w = bgr.shape[:2]
+    spots = complex(f.x, f.y) + _BODY_RING * max(f.pip_r, 1.0) * (1.0 if f.pips == 1 else 0.6)
+    xi = np.clip(np.round(spots.real).astype(int), 0, w - 1)
+    yi = np.clip(np.round(spots.imag).astype(int), 0, h - 1)
+    body = np.median(bgr[yi, xi].astype(np.float32), axis=0)
+    return _square_outline(bgr, f, body)
 
 
 def _overlaps(f: "_Face", g: "_Face") -> bool:
@@ -1043,7 +1143,8 @@ KEPT_APART = 3.5  # a whole 2 or 5 whose pips lie this many pip radii apart was 
 _LAYOUT_GAP = {2: 2 * math.sqrt(2), 5: math.sqrt(2)}
 
 
-def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip], bright: Optional[float] = None):
+def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip], bright: Optional[float] = None,
+                  small_px: float = 0.0):
     """Read again, enlarged, around pips too small at the first scale to be kept apart reliably."""
     def _small(r):
         return 2 * r * scale < SMALL_PIP * PIP_WORK_SIZE
@@ -1083,7 +1184,8 @@ def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pi
         fine = min(fine, 4 * scale, 12)
         if fine <= scale or x1 - x0 < 4 or y1 - y0 < 4:
             continue
-        sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], fine, PIP_SCALES, bright=bright)
+        sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], fine, PIP_SCALES, bright=bright,
+                                       small_px=small_px)
         cw, ch = x1 - x0, y1 - y0
 
         def cut(f):  # a face cut by the crop's edge (not the image's) is left to the first pass
@@ -1117,19 +1219,28 @@ def _bright(gray) -> float:
     return float(np.percentile(gray[::4, ::4], 99))
 
 
-def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
+def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, small_px: float = 0.0):
     """Faces and unused pips of a view enlarged ``scale`` times (results in the unenlarged pixels)."""
     work_g, work_s = gray, sat
     if scale > 1:
         work_g = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         work_s = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-    pips = find_pips(work_g, work_s, scales, bright=bright)
+    if bright is None:
+        bright = _bright(work_g)
+    pips = find_pips(work_g, work_s, scales, bright=bright, scale=scale, small_px=small_px)
     if len(pips) > MAX_PIPS:  # a textured or noisy view: keep the darkest spots only
         pips = sorted(pips, key=lambda p: -p.contrast)[:MAX_PIPS]
     if not pips:
         return [], []
     gray, sat = work_g, work_s
     groups = _group(gray, pips)
+    # a small pip may be lighter than PIP_DARKEST (blur), but a die's pips are alike: where a group
+    # holds pips dark on their own, a lighter one clearly smaller than those is a speck beside them
+    deep = [p.face - p.contrast <= PIP_DARKEST * bright for p in pips]
+    for t, g in enumerate(groups):
+        if any(deep[i] for i in g) and not all(deep[i] for i in g):
+            r_deep = float(np.median([pips[i].r for i in g if deep[i]]))
+            groups[t] = [i for i in g if deep[i] or pips[i].r >= MIXED_PIP_R * r_deep]
     faces: list[tuple[list[int], FaceFit]] = []
     lone: list[int] = []  # pips left alone: a face 1, or half of a 2 whose other pip looked fainter
     skewed: list[tuple[list[int], FaceFit]] = []  # foreshortened 5s, kept when no other face lies beside them
@@ -1154,6 +1265,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
             lone.append(g[0])
             continue
         if not _face_is_clean(gray, sat, fit, [pips[i] for i in g]):
+            continue
+        if fit.pips == 2 and not _centre_is_clear(gray, fit, [pips[i] for i in g]):
             continue
         faces.append((g, fit))
     faces.extend(_pair_lone_pips(gray, sat, pips, lone))
@@ -1180,10 +1293,13 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None):
                            side / scale, _squash(pts, fit), rmean / scale,
                            float(np.median([pips[i].elongation for i in g])),
                            None if fit.pips == 1 else angle,
-                           None if affine is None else tuple(float(v) / scale for v in affine[0].ravel())))
+                           None if affine is None else tuple(float(v) / scale for v in affine[0].ravel()),
+                           min(pips[i].face - pips[i].contrast for i in g) <= PIP_DARKEST * bright))
     used = {i for g, _fit in faces for i in g}
+    # pips left over speak of side faces (a cocked die): only those dark on their own (a small pip's
+    # lighter allowance is for the faces it makes)
     left = [Pip(p.x / scale, p.y / scale, p.r / scale, p.contrast, p.face, p.elongation)
-            for i, p in enumerate(pips) if i not in used]
+            for i, p in enumerate(pips) if i not in used and p.face - p.contrast <= PIP_DARKEST * bright]
     return found, left
 
 
@@ -1202,6 +1318,7 @@ class _Face:
     elong: float = 1.0  # median long over short axis of its pips (round on a face seen square on)
     turn: Optional[float] = None  # the face's turn from its pip layout (radians); None for a lone pip
     frame: Optional[tuple] = None  # 4 or more pips: the affine map from the layout (grid steps) to the pips, (a, b, c, d) row by row
+    deep: bool = True  # its darkest pip is at most PIP_DARKEST bright (else see _few_pips_hold)
 
     def moved(self, dx: float, dy: float) -> "_Face":
         """The same face with its position shifted (a crop's faces into the whole view)."""
