@@ -475,6 +475,23 @@ def _board_colours_cleaned(centroids, point_colours) -> tuple:
     return tuple(keep) + tuple((checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in point_colours)
 
 
+CHECKER_LIKE = 2 * SAME_COLOUR  # weighted Lab: an empty base this near a checker colour may hold one
+
+
+def _unsure_bases(image: np.ndarray, base: dict, lab: np.ndarray, rough: dict, names) -> list[str]:
+    """The empty points of a first label whose bases are nearly a checker colour (the mean of the
+    bases read as that colour): a checker the colour of its point leaves the base unchanged, so
+    these may hold checkers; as the label's "uncertain" entries they teach neither the board nor
+    the checkers."""
+    means = _bases(image, base, lab)[0]
+    cells = rough["top"] + rough["bottom"]
+    faces = [means[[i for i, (c, _) in enumerate(cells) if c == name]] for name in names]
+    faces = [f.mean(0) for f in faces if len(f)]
+    return [f"{'top' if i < 12 else 'bottom'} {i % 12 + 1}: nearly a checker's colour"
+            for i, (c, _) in enumerate(cells)
+            if c is None and min(float(np.linalg.norm(means[i] - f)) for f in faces) < CHECKER_LIKE]
+
+
 PITCH_AGREES = 0.12  # a refitted pitch this near the photo's own (as a share of it) is kept
 OFFSET_MOST = 0.5  # of a pitch: a stack's length less its checkers, at most (thickness, perspective)
 
@@ -494,7 +511,14 @@ def _calibrate_layout(image: np.ndarray, base: dict):
     rough, names = photo_label(image, base, lab)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
                  bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
-    fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
+    try:
+        fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
+    except CalibrationError:  # a colour that does not stand out from the board: its checkers on
+        unsure = _unsure_bases(image, base, lab, rough, names)  # points of its colour were taken
+        if not unsure:  # for empty points (the board); those bases are learnt from neither
+            raise
+        first = dict(first, uncertain=unsure)
+        fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
