@@ -345,7 +345,7 @@ def _joined(mask: np.ndarray, lab: np.ndarray, score: float, pick: tuple) -> tup
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     best = (score, pick)
     for big, outer in _in_view(_quad_candidates(closed, 0.85), mask.shape, []):
-        if not area * 1.02 < big <= JOIN_GROWTH * area:
+        if not area < big <= JOIN_GROWTH * area:
             continue
         hull = outer.reshape(-1, 1, 2).astype(np.float32)
         if min(cv2.pointPolygonTest(hull, (float(x), float(y)), True) for x, y in quad) < -0.5 * k:
