@@ -234,6 +234,13 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     # points' bases), on the frame by the outline and deeper
     near = max(frame_end, pad + 1)
     faint = on_table & (mean_over(inner, valid, pad, near) > CHANGE) & (mean_over(inner, valid, pad) > CHANGE)
+    # or an arm nearly the frame's colour on a table it stands out from: strongly off the table's
+    # profile beyond the outline, and inside it, faint but well above how much the side departs
+    # along most of its length (a cup touching the board leaves the inside as it was)
+    inside = mean_over(diff, valid, pad)
+    usual = float(np.median(inside[valid.all(1)])) if valid.all(1).any() else 0.0
+    strong = mean_over(diff, valid, 0, max(1, pad - SLACK)) > STRONG * CHANGE
+    faint = faint | (strong & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE)))
     checkers_at = None
     if is_checker is not None and departs.any():
         checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint
@@ -254,6 +261,8 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     return _longest_run(departs | faint, checkers_at, on_table, beyond) / (LONG * checker)
 
 
+STRONG = 2.5  # times CHANGE an arm departs on the table by, where it is faint on the frame
+ABOVE_USUAL = 1.6  # times the side's usual departure inside the outline such an arm must depart there
 TABLE_APART = 4.0  # times the table's usual spread along a side that a position's colour must be off it
 TABLE_MIN = 24.0  # and at least this far (BGR levels): a plain table's spread is next to nothing
 

@@ -38,3 +38,18 @@ def test_table_departs_where_the_table_is_not_the_table():
     got = table_departs(band, valid, pad=12)
     assert got[52:68].all() and not got[:45].any() and not got[75:].any()
     assert not table_departs(band[:40], valid[:40], pad=12).any()  # the plain table alone: nothing departs
+
+
+# bench/vision_styles.py --seed 1 --case 1:0 --hands: a tan arm over an oak frame on a grey table
+# (case seed 1001); it departs strongly on the table and only faintly on the frame
+Q0 = (0, 3, 0, 0, 8) + (0,) * 15 + (2, 0, 0, 0, 2)
+Q1 = (2, 0, 0, 0, 6, 1) + (0,) * 19
+
+
+def test_an_arm_nearly_the_frames_colour_is_a_hand():
+    rng = np.random.default_rng(1001)
+    view = random_view(rng, random_style(rng))
+    held, _ = render_frame(Q0, Q1, view, hand=True, rng=1001)
+    assert read_photo(held).hand_in_view
+    clear, _ = render_frame(Q0, Q1, view, rng=1001)
+    assert not read_photo(clear).hand_in_view
