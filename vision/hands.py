@@ -225,10 +225,12 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     # departing across the whole depth and within the outline too (a cup or a second board beside
     # the board departs outside it only), and where a frame lies inside the outline, on it too:
     # checkers borne off into a tray or on the bar beyond it leave it as it was
-    departs = (mean_over(diff, valid, 0) > CHANGE) & (mean_over(diff, valid, pad) > CHANGE)
+    inside = mean_over(diff, valid, pad)  # (per position: within the outline, and on the table)
+    table = mean_over(diff, valid, 0, max(1, pad - SLACK))
+    departs = (mean_over(diff, valid, 0) > CHANGE) & (inside > CHANGE)
     if frame_end - SLACK - (pad + 2 * SLACK) >= 2:  # (clear of the widened profile's edges)
         departs &= mean_over(diff, valid, pad + 2 * SLACK, frame_end - SLACK) > CHANGE
-    on_table = mean_over(diff, valid, 0, max(1, pad - SLACK)) > CHANGE
+    on_table = table > CHANGE
     # or an arm nearly the colour of the frame: plain on the table, and faint inside against the
     # table's contrast but not against the contrast of what lies within the outline (frame and
     # points' bases), on the frame by the outline and deeper
@@ -237,10 +239,9 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     # or an arm nearly the frame's colour on a table it stands out from: strongly off the table's
     # profile beyond the outline, and inside it, faint but well above how much the side departs
     # along most of its length (a cup touching the board leaves the inside as it was)
-    inside = mean_over(diff, valid, pad)
-    usual = float(np.median(inside[valid.all(1)])) if valid.all(1).any() else 0.0
-    strong = mean_over(diff, valid, 0, max(1, pad - SLACK)) > STRONG * CHANGE
-    faint = faint | (strong & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE)))
+    whole = valid.all(1)
+    usual = float(np.median(inside[whole])) if whole.any() else 0.0
+    faint = faint | ((table > STRONG * CHANGE) & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE)))
     checkers_at = None
     if is_checker is not None and departs.any():
         checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint

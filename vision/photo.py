@@ -239,9 +239,12 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
     ext = np.array([e for _, e in extents.values()], float)
     if len(ext) == 0:
         raise CalibrationError("no checkers found on the points")
-    windows = [(0.6 * pw, 1.15 * pw)] if width <= 0 else [(0.94 * width, 1.06 * width), (0.6 * pw, 1.15 * pw)]
     if period > 0:
         windows = [(0.94 * period, 1.06 * period)]
+    elif width > 0:
+        windows = [(0.94 * width, 1.06 * width), (0.6 * pw, 1.15 * pw)]
+    else:
+        windows = [(0.6 * pw, 1.15 * pw)]
     first = None
     for lo, hi in windows:
         best = None
