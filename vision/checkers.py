@@ -912,6 +912,33 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
     return n, clear
 
 
+COVER_SHARE, LAYER_EDGE = 0.5, 0.4  # of the row's weakest open joint: a covered joint's most, a layer's far rim's least
+
+
+def layered_row(line: np.ndarray, pitch: float, offset: float) -> tuple[int, float]:
+    """A row of five touching checkers with c of a second layer over its first joints, seen only by
+    rims: the rims at the row's open joints and its end (offset + k * pitch, k = c+1..5) stand out,
+    the c joints under the layer do not (a checker's face lies over each), and the last layered
+    checker's far rim does, half a checker past its joint. Where the layer hides the first joint,
+    a run of rims from the board's edge breaks (the layered checker's face is a checker long) and a
+    count one rim at a time stops there. Returns (5 + c, how clear the weakest open rim is over
+    the noise), or (0, 0.0) when no c from 1 to 4 fits."""
+    if len(line) < offset + ROW_OF_FIVE * pitch + 2:
+        return 0, 0.0
+    g = _thin_lines(np.asarray(line)[None, :], pitch)[0]
+    noise = float(np.sort(g)[len(g) // 4]) + 1.0
+    w = max(1, int(round(pitch * 0.12)))
+    joints = [_step_at(g, offset + k * pitch, w) for k in range(1, ROW_OF_FIVE + 1)]
+    for c in range(1, ROW_OF_FIVE - 1):
+        weakest = min(joints[c:])
+        if weakest < max(6.0, 4.0 * noise) or max(joints[:c]) >= COVER_SHARE * weakest:
+            continue
+        edges = (_step_at(g, offset + 0.5 * pitch, w), _step_at(g, offset + (c + 0.5) * pitch, w))
+        if min(edges) >= LAYER_EDGE * weakest:
+            return ROW_OF_FIVE + c, weakest / noise
+    return 0, 0.0
+
+
 def own_colour_off(profiles: dict, rims: tuple[int, ...]) -> dict:
     """Column profiles with a checker colour taken out on the kinds of point it nearly matches
     (rims[kind] = that colour): there the colour shows the point as much as its checkers, so an
@@ -990,6 +1017,9 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
                 m, clear = run[0], 4.0 * run[1]
                 if (end - off - pitch) / max(m - 1, 1) >= 0.9 * pitch:  # a touching row: a second layer on it?
                     m += second_layer(line, pitch, off, m)
+        layered, how_clear = layered_row(line, pitch, off)
+        if layered > m:
+            m, clear = layered, how_clear
         if m <= n:
             continue
         if k == EITHER:

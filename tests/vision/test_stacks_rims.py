@@ -1,0 +1,62 @@
+"""Light checkers on points their colour makes them vanish into, in pyramids of six to eight (a row
+of five, a second layer over its first joints): seen only by their rims, where the layered
+checker's face hides the first joint and the run of rims from the edge breaks there (issue 3)."""
+import numpy as np
+import pytest
+
+from vision import checkers
+
+from .test_stacks import read_realistic
+
+PITCH, OFFSET = 22.0, 1.0
+
+
+def _pyramid_line(layer: int, row: int = 5) -> np.ndarray:
+    """Brightness along a point's middle: a row of `row` light checkers seen by their rims (a dark
+    line where each ends), `layer` more lying over the row's first joints (each hides its joint,
+    its own rims half a checker to either side, a shadow past its far rim), dark felt beyond."""
+    line = np.full(140, 220.0)
+    y = np.arange(len(line))
+    end = OFFSET + row * PITCH
+    line[y >= end] = 35.0
+    for k in range(1, row):
+        if k > layer:
+            line[int(OFFSET + k * PITCH) - 1: int(OFFSET + k * PITCH) + 1] = 175.0
+    if layer:
+        line[int(OFFSET + 0.5 * PITCH) - 1: int(OFFSET + 0.5 * PITCH) + 1] = 180.0
+        far = int(OFFSET + (layer + 0.5) * PITCH)
+        line[far - 1: far + 3] = 70.0  # its far rim and the shadow it casts on the row
+    return line
+
+
+@pytest.mark.parametrize("layer", [1, 2, 3])
+def test_layered_row_counts_the_checkers_over_the_first_joints(layer):
+    line = _pyramid_line(layer)
+    assert checkers.rim_count(line, PITCH, OFFSET)[0] < 5  # the run of rims breaks at the first joint
+    n, clear = checkers.layered_row(line, PITCH, OFFSET)
+    assert n == 5 + layer and clear > 4.0
+
+
+def test_layered_row_says_nothing_of_a_plain_row_or_a_short_stack():
+    assert checkers.layered_row(_pyramid_line(0), PITCH, OFFSET) == (0, 0.0)  # every joint open
+    assert checkers.layered_row(_pyramid_line(0, row=3), PITCH, OFFSET) == (0, 0.0)
+    assert checkers.layered_row(np.full(140, 220.0), PITCH, OFFSET) == (0, 0.0)
+
+
+def test_layered_row_wants_the_layers_rims_not_only_a_quiet_start():
+    # an empty point whose tip ends at the fifth joint's place, with rims of nothing before it
+    line = np.full(140, 220.0)
+    line[int(OFFSET + 5 * PITCH):] = 35.0
+    line[int(OFFSET + 3 * PITCH): int(OFFSET + 3 * PITCH) + 2] = 175.0
+    line[int(OFFSET + 4 * PITCH): int(OFFSET + 4 * PITCH) + 2] = 175.0
+    assert checkers.layered_row(line, PITCH, OFFSET) == (0, 0.0)
+
+
+# the styles bench's seed 0, style 2 position 5 (ivory checkers, cream and black points, pyramids):
+# its two stacks of six ivory read as empty points
+def test_ivory_sixes_on_a_cream_and_black_board_read_right():
+    p0 = (0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 3, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    p1 = (0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    score, view = read_realistic(2, p0, p1)
+    assert view.style.stacking == "pyramid"
+    assert score.wrong == (), (f"tilt {view.tilt:.0f}", view.style.name)
