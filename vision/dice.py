@@ -35,6 +35,9 @@ The stages, each cheap:
    face beside it: as wide as the top face, ending in a straight edge, with pips of its own
    (the die's outline longer than its top face). Side faces shown beside most of three or more
    dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice.
+   A face read flat whose value is in doubt is left unread (_sure): a faint dark spot where its
+   layout wants bare face (a pip lost in blur: a 6 read as a 4, a 3 as a 1), or, in a board region,
+   a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2).
 
 5. Light pips (white pips on red, green, blue, black dice): stages 1-4 again on the inverted grey
    view, chroma left out; a face found there must lie on one even body colour (sampled between
@@ -650,6 +653,42 @@ def _centre_is_clear(gray, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
     return len(vals) == 0 or _pct(vals, 30) >= CENTRE_CLEAR * face
 
 
+_EMPTY_Z = {v: np.array([complex(gx, gy) for gx in (-1, 0, 1) for gy in (-1, 0, 1) if (gx, gy) not in PIP_LAYOUT[v]])
+            for v in range(2, 7)}
+# a lone pip's face, any turn: the eight spots around it at one and at the square root of two grid steps
+_EMPTY_1 = np.array([np.exp(1j * a) * d for d in (1.0, 1.4) for a in np.arange(16) * np.pi / 8])
+LONE_STEP = 0.2  # a lone pip's grid step, as a share of the board's expected die side (its dice are 0.6-0.9 of that)
+
+
+def _stray_dark(gray, fit: FaceFit, face_pips: Sequence[Pip], die_side: float = 0.0) -> float:
+    """How dark the empty spots of the face's layout are (a black-hat there, over the pips' contrast).
+
+    A pip lost in blur leaves a face that fits a smaller value (a 6 read as a 4, a 3 as a 2 or a
+    1); the lost pip is still a faint dark spot where the layout wants bare face.
+    """
+    step = abs(fit.scale)
+    if fit.pips == 1 and die_side:
+        step = LONE_STEP * die_side
+    spots = fit.centre + (fit.scale * _EMPTY_Z[fit.pips] if fit.pips > 1 else step * _EMPTY_1)
+    h, w = gray.shape
+    reach = int(math.ceil(1.6 * step + 3))
+    cx, cy = int(round(fit.centre.real)), int(round(fit.centre.imag))
+    x0, y0 = max(0, cx - reach), max(0, cy - reach)
+    win = gray[y0:min(h, cy + reach + 1), x0:min(w, cx + reach + 1)]
+    if win.size == 0:
+        return 0.0
+    k = max(3, int(0.9 * step) | 1)
+    black = cv2.subtract(cv2.morphologyEx(win, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), win)
+    black = cv2.dilate(black, np.ones((3, 3), np.uint8))  # a blurred pip off its spot by a pixel
+    xi = np.round(spots.real).astype(int) - x0
+    yi = np.round(spots.imag).astype(int) - y0
+    ok = (xi >= 0) & (xi < win.shape[1]) & (yi >= 0) & (yi < win.shape[0])
+    if not ok.any():
+        return 0.0
+    contrast = float(np.median([p.contrast for p in face_pips]))
+    return float(black[yi[ok], xi[ok]].max()) / max(contrast, 1.0)
+
+
 def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
     """Split a group that is not one face: drop one stray pip if that leaves a good face, else 2-means."""
     if len(idx) < 2:
@@ -735,6 +774,9 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)]
     if expected is not None:  # in a board: no die is much larger than a board's dice are
         dice = [(f, flat) for f, flat in dice if f.side <= DIE_MAX_SIDE * expected / PIP_SHARE]
+    # a face read flat whose value is in doubt is left unread (a wrong value makes a legal move
+    # illegal); one read cocked is rolled again whatever its value
+    dice = [(f, flat) for f, flat in dice if not flat or _sure(f, None if expected is None else expected / PIP_SHARE)]
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -742,6 +784,19 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
                        confidence=round(f.conf, 3)))
     out.sort(key=lambda d: (d.box[0], d.box[1]))
     return out[:max_dice] if len(out) > max_dice else out
+
+
+STRAY_MAX = 0.35  # an empty spot of a face's layout at most this dark (black-hat over its pips' contrast)
+DIE_MIN_SIDE = 0.45  # in a board region, a face of two or more pips spans at least this share of the expected side
+
+
+def _sure(f: "_Face", die_side: Optional[float]) -> bool:
+    """Whether a face's value can be trusted: no faint pip where its layout wants bare face (a pip
+    lost in blur makes a 6 a 4, a 3 a 1), and, in a board of expected die side ``die_side``, not a
+    half-size layout (a corner and the middle pip of a 3 fit a small 2)."""
+    if die_side is None:
+        return f.pips == 1 or f.stray <= STRAY_MAX
+    return f.stray <= STRAY_MAX and (f.pips == 1 or f.side >= DIE_MIN_SIDE * die_side)
 
 
 def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Optional[np.ndarray] = None
@@ -756,18 +811,20 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Op
     """
     bright = _bright(gray)
     small_px = SMALL_PIP_PX if pip else 0.0
+    die_side = pip / PIP_SHARE if pip else 0.0
     windows = _windows(gray, pip, bright, sat if sat.any() else None) if pip else None
     if windows is None:
-        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px)
-        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px)
+        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px, die_side=die_side)
+        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px,
+                                        die_side=die_side)
         return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f)], leftover, gray)
     faces, leftover = [], []
     h, w = gray.shape
     for x0, y0, x1, y1 in windows:
         sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, scales, bright=bright,
-                                       small_px=small_px)
+                                       small_px=small_px, die_side=die_side)
         sub_faces, sub_left = _refine_small(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, sub_faces, sub_left,
-                                            bright=bright, small_px=small_px)
+                                            bright=bright, small_px=small_px, die_side=die_side)
         for f in sub_faces:
             # a die the window cuts (its pips found only in part) is some other window's, or none's
             m = 0.55 * f.side
@@ -1144,7 +1201,7 @@ _LAYOUT_GAP = {2: 2 * math.sqrt(2), 5: math.sqrt(2)}
 
 
 def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip], bright: Optional[float] = None,
-                  small_px: float = 0.0):
+                  small_px: float = 0.0, die_side: float = 0.0):
     """Read again, enlarged, around pips too small at the first scale to be kept apart reliably."""
     def _small(r):
         return 2 * r * scale < SMALL_PIP * PIP_WORK_SIZE
@@ -1185,7 +1242,7 @@ def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pi
         if fine <= scale or x1 - x0 < 4 or y1 - y0 < 4:
             continue
         sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], fine, PIP_SCALES, bright=bright,
-                                       small_px=small_px)
+                                       small_px=small_px, die_side=die_side)
         cw, ch = x1 - x0, y1 - y0
 
         def cut(f):  # a face cut by the crop's edge (not the image's) is left to the first pass
@@ -1219,7 +1276,8 @@ def _bright(gray) -> float:
     return float(np.percentile(gray[::4, ::4], 99))
 
 
-def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, small_px: float = 0.0):
+def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, small_px: float = 0.0,
+             die_side: float = 0.0):
     """Faces and unused pips of a view enlarged ``scale`` times (results in the unenlarged pixels)."""
     work_g, work_s = gray, sat
     if scale > 1:
@@ -1294,7 +1352,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
                            float(np.median([pips[i].elongation for i in g])),
                            None if fit.pips == 1 else angle,
                            None if affine is None else tuple(float(v) / scale for v in affine[0].ravel()),
-                           min(pips[i].face - pips[i].contrast for i in g) <= PIP_DARKEST * bright))
+                           min(pips[i].face - pips[i].contrast for i in g) <= PIP_DARKEST * bright,
+                           _stray_dark(gray, fit, [pips[i] for i in g], die_side * scale)))
     used = {i for g, _fit in faces for i in g}
     # pips left over speak of side faces (a cocked die): only those dark on their own (a small pip's
     # lighter allowance is for the faces it makes)
@@ -1319,6 +1378,7 @@ class _Face:
     turn: Optional[float] = None  # the face's turn from its pip layout (radians); None for a lone pip
     frame: Optional[tuple] = None  # 4 or more pips: the affine map from the layout (grid steps) to the pips, (a, b, c, d) row by row
     deep: bool = True  # its darkest pip is at most PIP_DARKEST bright (else see _few_pips_hold)
+    stray: float = 0.0  # the darkest empty spot of its layout, relative to its pips' contrast (see _stray_dark)
 
     def moved(self, dx: float, dy: float) -> "_Face":
         """The same face with its position shifted (a crop's faces into the whole view)."""
