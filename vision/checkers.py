@@ -414,12 +414,14 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         if run is not None:  # a stack whose brightness repeats with one spacing of checkers
             out[key] = (colour, run[0], conf * run[1] if run[0] != n else conf)
             continue
-        second = second_layer(line, pitch, off, n) if n >= 5 else 0
-        if n >= 5 and classes is not None:  # the waists between checkers of the row, by colour
-            cls, kind = names.index(colour) + 1, cell_kind(row, col)
-            if (kind, cls) not in empty:
-                empty[(kind, cls)] = empty_widths(read, classes, spans, cls, kind)
-            second = max(second, covered_joints(classes, spans[col], row, cls, pitch, off, n, empty[(kind, cls)]))
+        second = row_layer(line, pitch, off) if n == ROW_OF_FIVE else None  # the rims may say plainly
+        if second is None:
+            second = second_layer(line, pitch, off, n) if n >= 5 else 0
+            if n >= 5 and classes is not None:  # the waists between checkers of the row, by colour
+                cls, kind = names.index(colour) + 1, cell_kind(row, col)
+                if (kind, cls) not in empty:
+                    empty[(kind, cls)] = empty_widths(read, classes, spans, cls, kind)
+                second = max(second, covered_joints(classes, spans[col], row, cls, pitch, off, n, empty[(kind, cls)]))
         if second:
             out[key] = (colour, n + second, conf * 0.9)
     return out
@@ -913,30 +915,62 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
 
 
 COVER_SHARE, LAYER_EDGE = 0.5, 0.4  # of the row's weakest open joint: a covered joint's most, a layer's far rim's least
+PLAIN_HALF = 0.3  # of a plain row's weakest joint: the most any rim half way between two joints shows
 
 
-def layered_row(line: np.ndarray, pitch: float, offset: float) -> tuple[int, float]:
-    """A row of five touching checkers with c of a second layer over its first joints, seen only by
-    rims: the rims at the row's open joints and its end (offset + k * pitch, k = c+1..5) stand out,
-    the c joints under the layer do not (a checker's face lies over each), and the last layered
-    checker's far rim does, half a checker past its joint. Where the layer hides the first joint,
-    a run of rims from the board's edge breaks (the layered checker's face is a checker long) and a
-    count one rim at a time stops there. Returns (5 + c, how clear the weakest open rim is over
-    the noise), or (0, 0.0) when no c from 1 to 4 fits."""
+def row_rims(line: np.ndarray, pitch: float, offset: float):
+    """Thin lines (rims) along a point's middle where a row of five touching checkers has them: at
+    each joint and the row's end (offset + k * pitch, k = 1..5), half way between (k = 0.5..4.5),
+    and the line's noise (its quiet quarter). None when the line is shorter than the row."""
     if len(line) < offset + ROW_OF_FIVE * pitch + 2:
-        return 0, 0.0
+        return None
     g = _thin_lines(np.asarray(line)[None, :], pitch)[0]
     noise = float(np.sort(g)[len(g) // 4]) + 1.0
     w = max(1, int(round(pitch * 0.12)))
     joints = [_step_at(g, offset + k * pitch, w) for k in range(1, ROW_OF_FIVE + 1)]
+    halves = [_step_at(g, offset + (k + 0.5) * pitch, w) for k in range(ROW_OF_FIVE)]
+    return joints, halves, noise
+
+
+def layered_row(line: np.ndarray, pitch: float, offset: float) -> tuple[int, float]:
+    """A row of five touching checkers with c of a second layer over its first joints, seen by
+    rims: the rims at the row's open joints and its end (k = c+1..5) stand out, the c joints under
+    the layer do not (a checker's face lies over each), and the layer's near rim (k = 0.5) and its
+    last checker's far rim (k = c + 0.5) do. Where the layer hides the first joint, a run of rims
+    from the board's edge breaks (the layered checker's face is a checker long) and a count one
+    rim at a time stops there. Returns (5 + c, how clear the weakest open rim is over the noise),
+    or (0, 0.0) when no c from 1 to 3 fits."""
+    rims = row_rims(line, pitch, offset)
+    if rims is None:
+        return 0, 0.0
+    joints, halves, noise = rims
     for c in range(1, ROW_OF_FIVE - 1):
         weakest = min(joints[c:])
         if weakest < max(6.0, 4.0 * noise) or max(joints[:c]) >= COVER_SHARE * weakest:
             continue
-        edges = (_step_at(g, offset + 0.5 * pitch, w), _step_at(g, offset + (c + 0.5) * pitch, w))
-        if min(edges) >= LAYER_EDGE * weakest:
+        if min(halves[0], halves[c]) >= LAYER_EDGE * weakest:
             return ROW_OF_FIVE + c, weakest / noise
     return 0, 0.0
+
+
+def row_layer(line: np.ndarray, pitch: float, offset: float) -> int | None:
+    """Checkers of a second layer on a row of five where its rims say so plainly: c of a
+    layered_row, 0 of a plain_row, None when they do not tell."""
+    layered, _ = layered_row(line, pitch, offset)
+    if layered:
+        return layered - ROW_OF_FIVE
+    return 0 if plain_row(line, pitch, offset) else None
+
+
+def plain_row(line: np.ndarray, pitch: float, offset: float) -> bool:
+    """A row of five with no second layer on it, by its rims: every joint shows one clearly, and
+    nothing half way between two joints (where a layered checker's rims would lie) comes near."""
+    rims = row_rims(line, pitch, offset)
+    if rims is None:
+        return False
+    joints, halves, noise = rims
+    weakest = min(joints[:-1])
+    return weakest >= max(6.0, 4.0 * noise) and max(halves) < PLAIN_HALF * weakest
 
 
 def own_colour_off(profiles: dict, rims: tuple[int, ...]) -> dict:
@@ -1006,9 +1040,14 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
     for (key, colour, n, k, off, line), end in zip(todo, ends):
         row, col = key
         m, clear = rim_count(line, pitch, off)
-        if end - off >= 4.5 * pitch:  # a long stack: its checkers may overlap, count by their spacing
+        x = (end - off) / pitch
+        layered, how_clear = layered_row(line, pitch, off)
+        if layered:  # the run of rims breaks at the layer, and its rims between the row's fit half a spacing
+            m, clear = layered, how_clear
+        elif abs(x - ROW_OF_FIVE) < 0.5 and plain_row(line, pitch, off):  # (nor is a spacing a little short)
+            m = ROW_OF_FIVE
+        elif end - off >= 4.5 * pitch:  # a long stack: its checkers may overlap, count by their spacing
             run = count_run(line, end, pitch, off)
-            x = (end - off) / pitch
             if run is None and abs(x - round(x)) < 0.3:  # no spacing stands out: a row of touching checkers
                 run = (int(round(x)), 0.5)
             if run is None:  # nor a touching row: the rims one by one (a spacing that drifts along the stack)
@@ -1017,9 +1056,6 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
                 m, clear = run[0], 4.0 * run[1]
                 if (end - off - pitch) / max(m - 1, 1) >= 0.9 * pitch:  # a touching row: a second layer on it?
                     m += second_layer(line, pitch, off, m)
-        layered, how_clear = layered_row(line, pitch, off)
-        if layered > m:
-            m, clear = layered, how_clear
         if m <= n:
             continue
         if k == EITHER:

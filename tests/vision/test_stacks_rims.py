@@ -60,3 +60,29 @@ def test_ivory_sixes_on_a_cream_and_black_board_read_right():
     score, view = read_realistic(2, p0, p1)
     assert view.style.stacking == "pyramid"
     assert score.wrong == (), (f"tilt {view.tilt:.0f}", view.style.name)
+
+
+def test_a_plain_row_of_five_shows_every_joint_and_nothing_half_way():
+    assert checkers.plain_row(_pyramid_line(0), PITCH, OFFSET)
+    assert checkers.row_layer(_pyramid_line(0), PITCH, OFFSET) == 0
+    assert not checkers.plain_row(_pyramid_line(1), PITCH, OFFSET)  # its first joint is hidden
+    assert checkers.row_layer(_pyramid_line(2), PITCH, OFFSET) == 2
+    line = _pyramid_line(0)
+    line[int(OFFSET + 2.5 * PITCH): int(OFFSET + 2.5 * PITCH) + 2] = 175.0  # a rim half way: not plain
+    assert not checkers.plain_row(line, PITCH, OFFSET)
+    assert checkers.row_layer(line, PITCH, OFFSET) is None  # nor a layer: the rims do not tell
+    assert checkers.row_layer(np.full(140, 220.0), PITCH, OFFSET) is None
+
+
+# the styles bench's seed 0: style 23 position 3 (beige on white and red points, thick checkers):
+# a row of five beige read 6 (a thick checker's side taken for a covered joint); style 17 position 2
+# (white on cream and black points): a pyramid of 7 read 8
+@pytest.mark.parametrize("style, p0, p1", [
+    (23, (2, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 2, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0),
+     (0, 5, 0, 2, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0)),
+    (17, (0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 3, 0, 1, 0, 3, 0, 0, 1, 0, 0, 0, 2, 0),
+     (0, 0, 4, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+])
+def test_rows_of_five_and_pyramids_read_by_their_rims_where_they_are_plain(style, p0, p1):
+    score, view = read_realistic(style, p0, p1)
+    assert score.wrong == (), (style, f"tilt {view.tilt:.0f}", view.style.name)
