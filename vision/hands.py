@@ -12,7 +12,9 @@ or on the bar lie beyond it, a cup or a scoresheet beside the board outside the 
 nearly the frame's colour is seen plainly on the table and faintly, against what lies within the
 outline, inside. Where the outline lies at the playing area's own edge (a frame of the table's
 colour: no frame inside it) the points' bases and their checkers depart right inside it, so a run
-there must come from the table well beyond the outline. Every threshold is relative to what the photo shows: the edge's own contrast,
+there must come from the table well beyond the outline. An arm of the frame's very colour is one
+colour from the table over the frame into the playing area, where a cup or a sheet touching the
+board stops at the outline. Every threshold is relative to what the photo shows: the edge's own contrast,
 the checker size (a thirteenth of the playing area's width).
 """
 from __future__ import annotations
@@ -32,12 +34,15 @@ SLACK = 2  # pixels across the side a found outline may be off (the reference is
 SHIFT = 0.3  # checkers: how far askew a found outline may lie from the board's edge along a side
 LONG = 1.6  # a run of departing positions longer than this many checkers is a hand, not a die
 FITTED = 0.7  # share of a side's positions whose edge must lie on one smooth curve for it to be followed
+ARM_INTO = 0.75  # checkers into the playing area an arm's colour is sought, beyond the frame
+ARM_SAME = 0.35  # of the edge's contrast: the table's part, the frame's and the playing area's are one colour
 
 
 def _sides(image: np.ndarray, outer, corners):
     """The four edge bands of the board in a warped image: list of (band (L, D, 3) float32,
     valid (L, D) bool, checker size in band pixels, depth at which the outline lies, depth at
-    which the playing area begins), the depth axis from the table inwards."""
+    which the playing area begins, the playing area's colour beyond the band (_area_colour)),
+    the depth axis from the table inwards."""
     outer = np.float32(outer)
     w = float(np.linalg.norm(outer[1] - outer[0]))
     h = float(np.linalg.norm(outer[3] - outer[0]))
@@ -57,15 +62,31 @@ def _sides(image: np.ndarray, outer, corners):
     deep = [max(2, int(round(pad + min(DEPTH * max(g - pad, 0), CAP * checker) + INTO * checker))) for g in gaps]
     a, b = int(round(ix0)), int(round(ix1))
     c, d = int(round(iy0)), int(round(iy1))
+    k = max(2, int(round(ARM_INTO * checker)))  # the playing area's first depths, past the edge's slack
+    areas = (
+        (warped[c + SLACK: c + SLACK + k, a:b].transpose(1, 0, 2), valid[c + SLACK: c + SLACK + k, a:b].T),
+        (warped[max(0, d - SLACK - k): d - SLACK, a:b].transpose(1, 0, 2), valid[max(0, d - SLACK - k): d - SLACK, a:b].T),
+        (warped[c:d, a + SLACK: a + SLACK + k], valid[c:d, a + SLACK: a + SLACK + k]),
+        (warped[c:d, max(0, b - SLACK - k): b - SLACK], valid[c:d, max(0, b - SLACK - k): b - SLACK]),
+    )
     out = []
-    for (band, ok), g in zip((
+    for (band, ok), g, area in zip((
         (warped[: deep[0], a:b].transpose(1, 0, 2), valid[: deep[0], a:b].T),
         (warped[size[1] - deep[1]:, a:b][::-1].transpose(1, 0, 2), valid[size[1] - deep[1]:, a:b][::-1].T),
         (warped[c:d, : deep[2]], valid[c:d, : deep[2]]),
         (warped[c:d, size[0] - deep[3]:][:, ::-1], valid[c:d, size[0] - deep[3]:][:, ::-1]),
-    ), gaps):
-        out.append((np.ascontiguousarray(band), np.ascontiguousarray(ok), checker, pad, float(g)))
+    ), gaps, areas):
+        out.append((np.ascontiguousarray(band), np.ascontiguousarray(ok), checker, pad, float(g), _area_colour(*area)))
     return out
+
+
+def _area_colour(strip: np.ndarray, ok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per position along a side, the mean colour (L, 3) of a strip (L, k, 3) (the playing area by
+    its edge, or part of a band) over its pixels in the picture (`ok`), and whether nearly all of
+    it is in the picture there (L,)."""
+    n = ok.sum(1)
+    colour = (strip * ok[..., None]).sum(1) / np.maximum(n, 1)[:, None]
+    return colour, n >= max(1, ok.shape[1]) * 0.9
 
 
 def _profile(band: np.ndarray) -> np.ndarray:
@@ -215,9 +236,10 @@ def checker_positions(band: np.ndarray, valid: np.ndarray, diff: np.ndarray, ins
 
 
 def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, gap: float, is_checker=None,
-               frameless: bool = True) -> float:
+               frameless: bool = True, area=None) -> float:
     """The longest run along one side of positions where something crosses the board's edge, in
-    units of LONG checkers (see hand_score)."""
+    units of LONG checkers (see hand_score); `area`: the playing area's colour by the side
+    (_area_colour), for an arm of the frame's colour (one_colour)."""
     band, valid = align(band, valid, checker)
     med = _profile(band)  # (the side's profile, once: a median over the whole band)
     diff, inner = departures(band, valid, pad, med)
@@ -242,6 +264,11 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     whole = valid.all(1)
     usual = float(np.median(inside[whole])) if whole.any() else 0.0
     faint = faint | ((table > STRONG * CHANGE) & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE)))
+    # or an arm of the frame's very colour: strongly off the table's profile, and one colour on
+    # from the table over the frame into the playing area (a cup or a sheet touching the board
+    # stops at the outline; checkers and points alternate inside)
+    if area is not None:
+        faint = faint | ((table > STRONG * CHANGE) & one_colour(band, valid, pad, area, _contrast(med)))
     checkers_at = None
     if is_checker is not None and departs.any():
         checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint
@@ -260,6 +287,22 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     if frameless and -SLACK <= gap - pad < FRAMELESS * checker and valid[:, :far].all(1).mean() >= IN_VIEW:
         beyond = mean_over(diff, valid, 0, far) > CHANGE
     return _longest_run(departs | faint, checkers_at, on_table, beyond) / (LONG * checker)
+
+
+def one_colour(band: np.ndarray, valid: np.ndarray, pad: int, area, contrast: float) -> np.ndarray:
+    """Per position along a side, True where one colour runs from the table across the band
+    within the outline into the playing area (`area`: _area_colour): the mean colours of the
+    table's part, of the part within the outline and of the playing area's strip by its edge all
+    within ARM_SAME of the edge's `contrast` of one another. Only an arm lies across all three."""
+    colour, seen = area
+    start, stop = pad + 2 * SLACK, band.shape[1]
+    if stop - start < 2 or len(colour) != len(band):
+        return np.zeros(len(band), bool)
+    table, table_seen = _area_colour(band[:, : max(1, pad - SLACK)], valid[:, : max(1, pad - SLACK)])
+    inside, inside_seen = _area_colour(band[:, start:], valid[:, start:])
+    near = ARM_SAME * contrast
+    return (table_seen & inside_seen & seen & (np.linalg.norm(inside - table, axis=1) < near)
+            & (np.linalg.norm(colour - table, axis=1) < near))
 
 
 STRONG = 2.5  # times CHANGE an arm departs on the table by, where it is faint on the frame
@@ -297,10 +340,10 @@ def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
     # where it leaves the picture): no side of it is taken for frameless
     frameless = not any(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin
                         for x, y in np.float32(outer).reshape(4, 2))
-    for band, valid, checker, pad, gap in _sides(image, outer, corners):
+    for band, valid, checker, pad, gap, area in _sides(image, outer, corners):
         if band.shape[0] < 4 or band.shape[1] < pad + 2:
             continue
-        best = max(best, side_score(band, valid, checker, pad, gap, is_checker, frameless))
+        best = max(best, side_score(band, valid, checker, pad, gap, is_checker, frameless, area))
     return best
 
 
