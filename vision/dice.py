@@ -817,7 +817,7 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Op
         faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px, die_side=die_side)
         faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px,
                                         die_side=die_side)
-        return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f)], leftover, gray)
+        return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f, die_side)], leftover, gray)
     faces, leftover = [], []
     h, w = gray.shape
     for x0, y0, x1, y1 in windows:
@@ -840,7 +840,7 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Op
             faces.append(f)
         leftover += [Pip(p.x + x0, p.y + y0, p.r, p.contrast, p.face, p.elongation) for p in sub_left
                      if not any(q.x == p.x + x0 and q.y == p.y + y0 for q in leftover)]
-    return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f)], leftover, gray)
+    return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f, die_side)], leftover, gray)
 
 
 COARSE_PIP = 4.0  # the coarse look: the view reduced so that an expected pip is about this wide
@@ -927,11 +927,12 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
     return [(int(b[0]), int(b[1]), int(math.ceil(b[2])), int(math.ceil(b[3]))) for b in boxes]
 
 
-def _few_pips_hold(bgr: Optional[np.ndarray], f: "_Face") -> bool:
+def _few_pips_hold(bgr: Optional[np.ndarray], f: "_Face", die_side: float = 0.0) -> bool:
     """A face of one or two pips lighter than PIP_DARKEST (small pips blur lighter) is as likely the
     gaps beside touching light checkers: it holds only on a square of its body's colour (the body
     sampled round its middle) of a size that fits its pips. Faces of dark pips, or of three or more,
-    hold as they are; with no colour view (the light look) such a face does not hold."""
+    hold as they are; with no colour view (the light look) such a face does not hold. ``die_side``:
+    the board's expected die side (see _square_outline), 0 when unknown."""
     if f.pips > 2 or f.deep:
         return True
     if bgr is None:
@@ -941,7 +942,7 @@ def _few_pips_hold(bgr: Optional[np.ndarray], f: "_Face") -> bool:
     xi = np.clip(np.round(spots.real).astype(int), 0, w - 1)
     yi = np.clip(np.round(spots.imag).astype(int), 0, h - 1)
     body = np.median(bgr[yi, xi].astype(np.float32), axis=0)
-    return _square_outline(bgr, f, body)
+    return _square_outline(bgr, f, body, die_side)
 
 
 def _overlaps(f: "_Face", g: "_Face") -> bool:
@@ -1142,20 +1143,25 @@ _SQUARE_TURNS = np.deg2rad(np.arange(0, 90, 3))
 # how far each ray's edge may miss the square's outline (share of the half side); rays that must
 # meet it; and how many rays a circle may meet (a square's edge is a half farther at its corners)
 SQUARE_FIT, SQUARE_RAYS_MIN, CIRCLE_RAYS_MAX = 0.12, 13, 11
+SQUARE_FIT_PX = 1.0  # and at least this many pixels (a small die's blurred edge)
+LONE_HALF = (0.25, 0.55)  # a lone pip's half side in a board, as shares of its expected die side (its dice are 0.6-0.9 of that)
 SQUARE_DEPART = 0.45  # the body ends where the colour is this share of the body colour's size away (at least BODY_EVEN_MIN)
 
 
-def _square_outline(bgr: np.ndarray, f: "_Face", body) -> bool:
+def _square_outline(bgr: np.ndarray, f: "_Face", body, die_side: float = 0.0) -> bool:
     """True when the face lies on a square of the body's colour, of a size that fits its pips.
 
     Rays from the face's centre (pips skipped) find where the body's colour ends; those edges must
     lie on a square's outline at some turn (not on a circle: a checker) centred on the face, with a
-    side that fits the pip layout (a 2) or the pip's size (a 1: between 4 and 14 pip radii).
+    side that fits the pip layout (a 2) or the pip's size (a 1: between 4 and 14 pip radii; in a
+    board, ``die_side`` its expected die side, also LONE_HALF of that: a small pip blurs narrower).
     """
     h, w = bgr.shape[:2]
     r = max(f.pip_r, 1.0)
     if f.pips == 1:
         lo, hi = 2.0 * r, 7.0 * r  # half sides a lone pip allows
+        if die_side:
+            lo, hi = min(lo, LONE_HALF[0] * die_side), max(hi, LONE_HALF[1] * die_side)
     else:
         lo, hi = 0.35 * f.side, 0.7 * f.side
     reach = 1.5 * hi + 2
@@ -1183,7 +1189,7 @@ def _square_outline(bgr: np.ndarray, f: "_Face", body) -> bool:
     ang = np.angle(_SQUARE_DIRS)[None, :] - _SQUARE_TURNS[:, None]
     proj = d[None, :] * np.maximum(np.abs(np.cos(ang)), np.abs(np.sin(ang)))  # (turns, rays): the half side each ray says
     half = np.nanmedian(np.where(np.isfinite(proj), proj, np.nan), axis=1)
-    fits = (np.abs(proj - half[:, None]) <= SQUARE_FIT * half[:, None]).sum(axis=1)
+    fits = (np.abs(proj - half[:, None]) <= np.maximum(SQUARE_FIT * half[:, None], SQUARE_FIT_PX)).sum(axis=1)
     best = int(np.argmax(fits))
     dm = float(np.median(d[np.isfinite(d)]))
     circle = int((np.abs(d - dm) <= 0.5 * SQUARE_FIT * dm).sum())

@@ -76,3 +76,16 @@ def test_a_die_with_pips_lost_in_blur_is_left_unread(k, die, misread):
     on_it = [d.pips for d in found if abs(d.box[0] + d.box[2] / 2 - tx - tw / 2) < tw
              and abs(d.box[1] + d.box[3] / 2 - ty - th / 2) < th]
     assert misread not in on_it and all(p == truth["dice"][die]["pips"] for p in on_it), on_it
+
+
+@pytest.mark.parametrize("k, die", [(10, 0), (19, 0), (121, 0)])
+def test_a_small_one_blurred_lighter_is_read_on_its_square(k, die):
+    """A 1 on a die of 17-20 pixels: its pip blurs lighter and narrower than its die's size says, so
+    its square is measured against the board's expected die side."""
+    (_k, (img, truth)), = _realistic_frames({k})
+    board = np.array(truth["geometry"]["board"])
+    (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
+    found = read_dice(img, region=(x0, y0, x1 - x0, y1 - y0))
+    tx, ty, tw, th = truth["dice"][die]["box"]
+    assert any(d.pips == 1 and abs(d.box[0] + d.box[2] / 2 - tx - tw / 2) < tw / 2
+               and abs(d.box[1] + d.box[3] / 2 - ty - th / 2) < th / 2 for d in found), found
