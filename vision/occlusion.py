@@ -7,11 +7,27 @@ and bar) with the same strip in the calibration image, after matching brightness
 it, stay out of the strip. Inside the playing area, pixels far from every learnt colour (board,
 both checker colours) also count. The strip is warped small: the gate costs well under a
 millisecond on 1280x720.
+
+Something moved on the table beside the board and left there (a scoresheet, a cup, a second
+board) changes the table's strip for good. A change seen only there, beyond the board's outline,
+with the board beside it as it was in the last clear frame, that stays still (the same pixels,
+the same grays) while nothing moves on the board, for CLUTTER_SECONDS and CLUTTER_FRAMES, is
+taken into the reference there (said in the log). A hand moves, reaches across the board's own
+strip, or changes the board beside where it crosses the table's strip, however still it is held
+(where no frame was seen inside the outline the ring has only the table's strip: an arm reaching
+in changes that alone). The reference learnt is kept beside the calibration's, so the thing taken
+away again is no change either. A gate made anew (a restart) learns it again, after
+UNSEEN_SECONDS when it has not seen the board clear since.
 """
 from __future__ import annotations
 
+import logging
+import time
+
 import cv2
 import numpy as np
+
+log = logging.getLogger(__name__)
 
 RING_W = 320  # width of the small warped ring image
 MARGIN = 0.06  # the ring image reaches this far round the outline (a board that moved stays in it)
@@ -23,6 +39,11 @@ SECTORS = 16  # the ring is cut into this many pieces round the board
 SMALL = 1.6  # changed patches of the ring at most this many checkers across are a cube or a die
 FRAMELESS = 0.3  # checkers beyond an outline with no frame inside it, the strip a hand must cross
 TOLERANCE = 3  # pixels of the ring image (of RING_W) a found outline may be off
+CLUTTER_SECONDS = 3.0  # a change on the table's strip alone, still this long, is a thing left there
+UNSEEN_SECONDS = 30.0  # ... or this long when the gate never saw the board clear (a restart with it there)
+CLUTTER_FRAMES = 5  # ... and still over at least this many frames
+STILL_PIXELS = 0.8  # still: this fraction of the changed pixels changed when first seen as well
+STILL_GRAY = 8.0  # ... and their grays moved less than this on average (camera noise, not a hand)
 
 
 def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
@@ -39,9 +60,7 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
     w = float(np.linalg.norm(grown[1] - grown[0]))
     h = float(np.linalg.norm(grown[3] - grown[0]))
     W, H = size or (RING_W, max(8, int(round(RING_W * h / max(w, 1.0)))))
-    scale = 1 + 2 * MARGIN
-    x0, x1 = W / 2 - W / 2 / scale, W / 2 + W / 2 / scale  # the outline in the ring image
-    y0, y1 = H / 2 - H / 2 / scale, H / 2 + H / 2 / scale
+    x0, y0, x1, y1 = _outline_in_ring((W, H))
     # map the outline itself (a quad of the board's plane), so that the same board seen from
     # another angle lands on the same ring pixels
     M = cv2.getPerspectiveTransform(outer, np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
@@ -117,7 +136,7 @@ class OcclusionGate:
     """Says whether a hand (or anything foreign) is over the board; cheap enough for every frame."""
 
     def __init__(self, calibration, lut_class=None, lut_dist=None, *, sector_limit: float = 0.25,
-                 total_limit: float = 0.08, foreign_limit: float = 0.03):
+                 total_limit: float = 0.08, foreign_limit: float = 0.03, clock=time.monotonic):
         self.calibration = calibration
         ref_size = (len(calibration.reference[0]), len(calibration.reference)) if calibration.reference else None
         self.M, self.size, self.mask, sectors, self.checker, parts = _ring_geometry(
@@ -133,16 +152,33 @@ class OcclusionGate:
         ref = np.array(calibration.reference, np.float32) if calibration.reference else None
         if ref is not None and ref.shape != (self.size[1], self.size[0]):
             ref = None
+        self._ref_image = ref
         self.ref = ref[self.mask] if ref is not None else None
-        if ref is not None:  # the darkest and brightest nearby: a board found a pixel off still matches
-            kernel = np.ones((TOLERANCE, TOLERANCE), np.uint8)
-            self.ref_lo = cv2.erode(ref, kernel)[self.mask]
-            self.ref_hi = cv2.dilate(ref, kernel)[self.mask]
-        if self.ref is not None:
+        if ref is not None:
+            self.ref_lo, self.ref_hi = self._bounds(ref)
             lo, hi = np.percentile(self.ref, [5, 95])
             self.contrast = max(float(hi - lo), MIN_CONTRAST)
         self.lut_dist = lut_dist
         self.last_total = 0.0
+        self.outside = (self.parts[2] | self.parts[3])[self.mask]  # ring pixels on the table's strip
+        self.clock = clock
+        self.calibrated = None  # the calibration's (lo, hi) once something left on the table is learnt
+        self._board = MotionGate(calibration)  # a tiny gray copy of the board, as the motion gate takes it
+        self._clear = None  # the last frame found clear (a camera gives a new array each frame: no copy)
+        self._still = None  # (changed pixels, their grays, first seen, frames, the board then) of a still
+        # change beside the board
+        ys, xs = np.nonzero(self.mask)  # where each ring pixel lies on the tiny board, in its 8x8 blocks
+        x0, y0, x1, y1 = _outline_in_ring(self.size)
+        bw, bh = MotionGate.SIZE[0] // 8, MotionGate.SIZE[1] // 8
+        self._block_of = (np.clip((ys + 0.5 - y0) / (y1 - y0) * bh, 0, bh - 1).astype(np.int32),
+                          np.clip((xs + 0.5 - x0) / (x1 - x0) * bw, 0, bw - 1).astype(np.int32))
+        self._last = None  # (changed pixels, grays, gain, offset) of the ring in the last frame
+
+    def _bounds(self, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The darkest and brightest reference gray near each ring pixel: a board found a pixel
+        off still matches."""
+        kernel = np.ones((TOLERANCE, TOLERANCE), np.uint8)
+        return cv2.erode(ref, kernel)[self.mask], cv2.dilate(ref, kernel)[self.mask]
 
     def ring_change(self, frame: np.ndarray) -> tuple[float, float]:
         """(largest fraction of a ring sector that changed, fraction of the whole ring that changed)."""
@@ -156,13 +192,16 @@ class OcclusionGate:
         sec, ref = self.sector_of, self.ref
         gain, off = self._fit(sec, ref, now, None)
         if float(np.median(gain)) <= 0.21:
-            self.last_total = 1.0
+            self.last_total, self._last = 1.0, None
             return 1.0, 1.0
         resid = self._residual(gain, off, now)
         if (resid > CHANGE).any():  # fit again without what changed: a cube in a sector must not
             gain, off = self._fit(sec, ref, now, resid <= CHANGE)  # shift that sector's whole level
             resid = self._residual(gain, off, now)
+        if self.calibrated is not None:  # a thing learnt beside the board and taken away again
+            resid = np.minimum(resid, self._residual(gain, off, now, self.calibrated))
         changed, largest = self._drop_small(resid > CHANGE)
+        self._last = (changed, now, gain, off)
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
         self.last_total = float(changed.mean())
         # a patch wider than SMALL checkers crossing the edge is an arm, whatever its sector's size
@@ -182,10 +221,13 @@ class OcclusionGate:
         gain = np.clip(gain, 0.2, 5.0)
         return gain, sy - gain * sx
 
-    def _residual(self, gain, off, now):
+    def _residual(self, gain, off, now, bounds=None):
+        """How far each ring pixel's gray lies outside its reference's (lo, hi) (those learnt, or
+        `bounds`) matched to this frame's brightness, in the reference's contrasts."""
+        lo, hi = bounds or (self.ref_lo, self.ref_hi)
         g, o = gain[self.sector_of], off[self.sector_of]
-        below = g * self.ref_lo + o - now
-        above = now - (g * self.ref_hi + o)
+        below = g * lo + o - now
+        above = now - (g * hi + o)
         return np.maximum(np.maximum(below, above), 0.0) / (g * self.contrast)
 
     def _drop_small(self, changed: np.ndarray) -> np.ndarray:
@@ -215,16 +257,100 @@ class OcclusionGate:
 
     def occluded(self, frame: np.ndarray, canon_dist: np.ndarray | None = None) -> tuple[bool, float]:
         """(hand in view?, score where 1.0 is the limit)."""
-        sector, total = self.ring_change(frame)
-        score = max(sector / self.sector_limit, total / self.total_limit)
+        foreign = 0.0
         if canon_dist is not None:
-            foreign = float((canon_dist > self.calibration.distance_limit).mean())
-            score = max(score, foreign / self.foreign_limit)
+            foreign = float((canon_dist > self.calibration.distance_limit).mean()) / self.foreign_limit
+        score = self._ring_score(frame)
+        if score < 1.0 or foreign >= 1.0:
+            self._still = None  # nothing changed on the ring, or something is over the playing area
+        elif self._left_on_table(frame):
+            score = self._ring_score(frame)  # again, with the thing left on the table learnt
+        score = max(score, foreign)
+        if score < 1.0:
+            self._clear = frame
         return score >= 1.0, float(score)
+
+    def _ring_score(self, frame: np.ndarray) -> float:
+        """The ring's change in this frame, where 1.0 is the limit (of a sector, or of the whole)."""
+        sector, total = self.ring_change(frame)
+        return max(sector / self.sector_limit, total / self.total_limit)
+
+    def _left_on_table(self, frame: np.ndarray) -> bool:
+        """Whether the ring's change in this frame is a thing left on the table beside the board,
+        and then learn it. The change lies wholly on the table's strip, beyond the board's outline;
+        the board next to it is as it was in the last clear frame (an arm reaching in from there
+        changes it, however still it is held); and the change has stayed the same (the same
+        pixels, the same grays) while nothing moved on the board, for CLUTTER_SECONDS and
+        CLUTTER_FRAMES (UNSEEN_SECONDS when the gate never saw the board clear). A hand over the
+        playing area (foreign colours there) is never asked about (occluded)."""
+        changed = self._last[0] if self._last is not None else None
+        if changed is None or not changed.any() or (changed & ~self.outside).any():
+            self._still = None
+            return False
+        now = self._last[1]
+        board = self._board.small(frame)
+        near = np.zeros(self._board.blocks, bool)
+        near[self._block_of[0][changed], self._block_of[1][changed]] = True
+        near = cv2.dilate(near.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        if self._clear is not None and \
+                (block_change(board, self._board.small(self._clear))[near] > self._board.threshold).any():
+            self._still = None  # the board beside the change is not as it was: an arm reaches in
+            return False
+        if self._still is None or not _same_change(self._still, changed, now) or \
+                (block_change(board, self._still[4]) > self._board.threshold).any():
+            self._still = (changed, now, self.clock(), 1, board)
+            return False
+        first, grays, since, frames, _ = self._still
+        frames += 1
+        self._still = (first, grays, since, frames, board)
+        wait = CLUTTER_SECONDS if self._clear is not None else UNSEEN_SECONDS
+        if frames < CLUTTER_FRAMES or self.clock() - since < wait:
+            return False
+        self._learn(changed)
+        log.info("something left on the table beside the board (still for %.0f s, %d frames): the "
+                 "occlusion gate takes it into its reference there", self.clock() - since, frames)
+        self._still = None
+        return True
+
+    def _learn(self, changed: np.ndarray) -> None:
+        """Take this frame's grays (in the reference's brightness) into the reference where the
+        ring changed, a little round it, on the table's strip only. The calibration's own
+        reference is kept too: the thing taken away again is no change either."""
+        _, now, gain, off = self._last
+        full = np.zeros(self.mask.shape, np.uint8)
+        full[self.mask] = changed
+        grown = cv2.dilate(full, np.ones((5, 5), np.uint8))[self.mask] > 0
+        where = grown & self.outside
+        g, o = gain[self.sector_of], off[self.sector_of]
+        ref = self.ref.copy()
+        ref[where] = (now[where] - o[where]) / g[where]
+        if self.calibrated is None:
+            self.calibrated = (self.ref_lo, self.ref_hi)
+        self.ref = ref
+        self._ref_image = self._ref_image.copy()
+        self._ref_image[self.mask] = ref
+        self.ref_lo, self.ref_hi = self._bounds(self._ref_image)
 
     def __call__(self, frame: np.ndarray) -> bool:
         """The cheap gate for every frame: True when something is over the board."""
         return self.occluded(frame)[0]
+
+
+def _outline_in_ring(size: tuple[int, int]) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1): the board's outline in a ring image of this size (_ring_geometry)."""
+    W, H = size
+    scale = 1 + 2 * MARGIN
+    return W / 2 - W / 2 / scale, H / 2 - H / 2 / scale, W / 2 + W / 2 / scale, H / 2 + H / 2 / scale
+
+
+def _same_change(still, changed: np.ndarray, now: np.ndarray) -> bool:
+    """Whether the ring changed where it did when the still change was first seen (most of the
+    pixels of either), with grays that moved no more than camera noise."""
+    first, grays = still[:2]
+    both, either = int((first & changed).sum()), int((first | changed).sum())
+    if both < STILL_PIXELS * either:
+        return False
+    return float(np.abs(now[first | changed] - grays[first | changed]).mean()) < STILL_GRAY
 
 
 class MotionGate:
@@ -239,16 +365,25 @@ class MotionGate:
         self.M = cv2.getPerspectiveTransform(np.float32(calibration.outer), np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
         self.threshold = threshold  # mean absolute gray change (0..255) of a block that counts as motion
         self._last: np.ndarray | None = None
+        self.blocks = (H // 8, W // 8)
+
+    def small(self, frame: np.ndarray) -> np.ndarray:
+        """The tiny gray copy of the board in this frame."""
+        return cv2.cvtColor(cv2.warpPerspective(frame, self.M, self.SIZE, flags=cv2.INTER_AREA),
+                            cv2.COLOR_BGR2GRAY).astype(np.float32)
 
     def __call__(self, frame: np.ndarray) -> bool:
         """True when this frame differs from the previous one (the first frame counts as motion)."""
-        small = cv2.cvtColor(cv2.warpPerspective(frame, self.M, self.SIZE, flags=cv2.INTER_AREA),
-                             cv2.COLOR_BGR2GRAY).astype(np.float32)
+        small = self.small(frame)
         last, self._last = self._last, small
         if last is None:
             return True
-        # brightness drift (auto exposure) is not motion: compare after matching the means; a moved
-        # checker is: look at the largest change over 8x8 blocks
-        diff = np.abs((small - small.mean()) - (last - last.mean()))
-        blocks = diff.reshape(self.SIZE[1] // 8, 8, self.SIZE[0] // 8, 8).mean(axis=(1, 3))
-        return float(blocks.max()) > self.threshold
+        return float(block_change(small, last).max()) > self.threshold
+
+
+def block_change(small: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """Mean absolute gray change of each 8x8 block between two tiny copies of the board, after
+    matching their means: brightness drift (auto exposure) is no change, a moved checker is."""
+    diff = np.abs((small - small.mean()) - (last - last.mean()))
+    h, w = diff.shape
+    return diff.reshape(h // 8, 8, w // 8, 8).mean(axis=(1, 3))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -113,7 +114,8 @@ class BoardReader:
 
     def __init__(self, calibration: Calibration, *, read_dice: Callable | None | bool = True,
                  read_cube: Callable | None | bool = True, follow_board: bool = True, read_trays: bool = True,
-                 dice_pips: str = "learn"):
+                 dice_pips: str = "learn", clock=time.monotonic):
+        self._clock = clock  # the gate's clock: a thing left beside the board is learnt after seconds
         self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
         self._spans = [calibration.column_span(c) for c in range(12)]
         self._use(calibration)
@@ -139,7 +141,7 @@ class BoardReader:
         self._tray_cache = None  # (signatures of the trays' areas, the counts read there)
         self._moved = moved
         self._H = calibration.homography()
-        self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist)
+        self.gate = OcclusionGate(calibration, self._lut_class, self._lut_dist, clock=self._clock)
 
     def relocate(self, frame: np.ndarray) -> bool:
         """Follow the board if it (or the camera) moved: find its outline in this frame and move
@@ -175,11 +177,12 @@ class BoardReader:
         self.calibration.check_frame(frame)
         reading = self._read(frame)
         if reading.hand_in_view and self.follow_board:
-            before = (self.calibration, self._moved)
+            before, gate = (self.calibration, self._moved), self.gate
             if self.relocate(frame):
                 moved = self._read(frame)
-                if moved.hand_in_view:  # not a clean move: keep the geometry we had
-                    self._use(*before)
+                if moved.hand_in_view:  # not a clean move: keep the geometry we had, and the
+                    self._use(*before)  # gate that saw this frame (what it learnt over time)
+                    self.gate = gate
                     return reading
                 return moved
         return reading
