@@ -776,7 +776,8 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         dice = [(f, flat) for f, flat in dice if f.side <= DIE_MAX_SIDE * expected / PIP_SHARE]
     # a face read flat whose value is in doubt is left unread (a wrong value makes a legal move
     # illegal); one read cocked is rolled again whatever its value
-    dice = [(f, flat) for f, flat in dice if not flat or _sure(f, None if expected is None else expected / PIP_SHARE)]
+    dice = [(f, flat) for f, flat in dice
+            if not flat or _sure(f, None if expected is None else expected / PIP_SHARE, gray)]
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -788,15 +789,23 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
 
 STRAY_MAX = 0.35  # an empty spot of a face's layout at most this dark (black-hat over its pips' contrast)
 DIE_MIN_SIDE = 0.45  # in a board region, a face of two or more pips spans at least this share of the expected side
+ACROSS_SIDE, ACROSS_TURN = 0.6, math.radians(30)  # a small 2 or 3 whose diagonal lies this far off its die's outline
 
 
-def _sure(f: "_Face", die_side: Optional[float]) -> bool:
+def _sure(f: "_Face", die_side: Optional[float], gray) -> bool:
     """Whether a face's value can be trusted: no faint pip where its layout wants bare face (a pip
     lost in blur makes a 6 a 4, a 3 a 1), and, in a board of expected die side ``die_side``, not a
-    half-size layout (a corner and the middle pip of a 3 fit a small 2)."""
+    half-size layout (a corner and the middle pip of a 3 fit a small 2), nor a small 2 or 3 whose
+    pips run along its die's outline instead of across its diagonal (one row of a 6 fits a 3, two
+    neighbouring pips of a 4 a 2: each a face 1/sqrt(2) of the die's size, turned 45 degrees)."""
     if die_side is None:
         return f.pips == 1 or f.stray <= STRAY_MAX
-    return f.stray <= STRAY_MAX and (f.pips == 1 or f.side >= DIE_MIN_SIDE * die_side)
+    if f.stray > STRAY_MAX or (f.pips > 1 and f.side < DIE_MIN_SIDE * die_side):
+        return False
+    if f.pips in (2, 3) and f.side < ACROSS_SIDE * die_side:
+        off = (f.turn - _face_turn(gray, f.x, f.y, f.side)) % (math.pi / 2)
+        return min(off, math.pi / 2 - off) < ACROSS_TURN
+    return True
 
 
 def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Optional[np.ndarray] = None
