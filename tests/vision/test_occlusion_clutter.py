@@ -106,3 +106,17 @@ def test_a_hand_held_still_is_never_learnt():
     gate = reader.gate
     changed = gate._last[0]
     assert changed.any() and not (changed & ~gate.outside).any()  # the change lies beside the board only
+
+
+def test_the_ring_is_sampled_where_the_warped_ring_image_had_it(second_board):
+    """The gate samples only its ring's pixels (cv2.remap) instead of warping the whole ring
+    image: the same grays (exactly, where OpenCV's vector code fuses its multiply-adds)."""
+    cal, frame, bare, held, _ = second_board
+    reader, _ = reader_with_clock(cal)
+    gate = reader.gate
+    for image in (frame, bare, held):
+        warped = cv2.cvtColor(cv2.warpPerspective(image, gate.M, gate.size, flags=cv2.INTER_LINEAR),
+                              cv2.COLOR_BGR2GRAY)[gate.mask].astype(int)
+        sampled = cv2.cvtColor(cv2.remap(image, *gate._map, cv2.INTER_LINEAR), cv2.COLOR_BGR2GRAY)
+        sampled = sampled.reshape(-1)[:len(warped)].astype(int)
+        assert np.abs(sampled - warped).max() <= 1 and (sampled != warped).mean() < 0.001
