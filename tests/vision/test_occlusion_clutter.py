@@ -41,6 +41,7 @@ def second_board():
 
 
 def reader_with_clock(cal):
+    """A reader whose gate keeps the time of the test's clock, and that clock: [seconds]."""
     now = [0.0]
 
     def clock():
