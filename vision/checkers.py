@@ -916,6 +916,7 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
 
 COVER_SHARE, LAYER_EDGE = 0.5, 0.4  # of the row's weakest open joint: a covered joint's most, a layer's far rim's least
 PLAIN_HALF = 0.3  # of a plain row's weakest joint: the most any rim half way between two joints shows
+LAYER_HALF = 0.3  # of a layer's weakest rim half way between joints: the most one past the layer shows
 
 
 def row_rims(line: np.ndarray, pitch: float, offset: float):
@@ -934,19 +935,26 @@ def row_rims(line: np.ndarray, pitch: float, offset: float):
 
 def layered_row(line: np.ndarray, pitch: float, offset: float) -> tuple[int, float]:
     """A row of five touching checkers with c of a second layer over its first joints, seen by
-    rims: the rims at the row's open joints and its end (k = c+1..5) stand out, the c joints under
-    the layer do not (a checker's face lies over each), and the layer's near rim (k = 0.5) and its
-    last checker's far rim (k = c + 0.5) do. Where the layer hides the first joint, a run of rims
-    from the board's edge breaks (the layered checker's face is a checker long) and a count one
-    rim at a time stops there. Returns (5 + c, how clear the weakest open rim is over the noise),
-    or (0, 0.0) when no c from 1 to 3 fits."""
+    rims. The layer's rims lie half way between the row's joints: its near rim (k = 0.5) and each
+    of its checkers' far rims (k = 1.5 .. c + 0.5) stand out and nothing half way past the layer
+    comes near (LAYER_HALF), the row's open joints and its end (k = c+1..5) showing too; or, where
+    a layered checker's face shows rings half way as well, the c joints under the layer show no
+    rim (a checker's face lies over each) while the open joints do. Where the layer hides the
+    first joint, a run of rims from the board's edge breaks (the layered checker's face is a
+    checker long) and a count one rim at a time stops there. Returns (5 + c, how clear the
+    weakest rim it rests on is over the noise), or (0, 0.0) when no c from 1 to 3 fits."""
     rims = row_rims(line, pitch, offset)
     if rims is None:
         return 0, 0.0
     joints, halves, noise = rims
-    for c in range(1, ROW_OF_FIVE - 1):
+    bar = max(6.0, 4.0 * noise)
+    for c in range(ROW_OF_FIVE - 2, 0, -1):  # the layer's rims half way, from the longest layer
+        on, past = min(halves[:c + 1]), max(halves[c + 1:])
+        if on >= bar and past < LAYER_HALF * on and min(joints[c:]) >= bar:
+            return ROW_OF_FIVE + c, on / noise
+    for c in range(1, ROW_OF_FIVE - 1):  # the joints under the layer
         weakest = min(joints[c:])
-        if weakest < max(6.0, 4.0 * noise) or max(joints[:c]) >= COVER_SHARE * weakest:
+        if weakest < bar or max(joints[:c]) >= COVER_SHARE * weakest:
             continue
         if min(halves[0], halves[c]) >= LAYER_EDGE * weakest:
             return ROW_OF_FIVE + c, weakest / noise

@@ -37,6 +37,17 @@ def test_layered_row_counts_the_checkers_over_the_first_joints(layer):
     assert n == 5 + layer and clear > 4.0
 
 
+@pytest.mark.parametrize("layer", [1, 2, 3])
+def test_layered_row_counts_the_layers_rims_half_way_where_its_faces_ring_over_the_joints(layer):
+    line = np.full(140, 220.0)
+    line[int(OFFSET + 5 * PITCH):] = 35.0
+    for k in range(1, 5):  # every joint shows a line: the open ones a rim, the covered ones a face's ring
+        line[int(OFFSET + k * PITCH) - 1: int(OFFSET + k * PITCH) + 1] = 175.0
+    for k in range(layer + 1):  # the layer's near rim, and each layered checker's far rim
+        line[int(OFFSET + (k + 0.5) * PITCH) - 1: int(OFFSET + (k + 0.5) * PITCH) + 1] = 150.0
+    assert checkers.layered_row(line, PITCH, OFFSET)[0] == 5 + layer
+
+
 def test_layered_row_says_nothing_of_a_plain_row_or_a_short_stack():
     assert checkers.layered_row(_pyramid_line(0), PITCH, OFFSET) == (0, 0.0)  # every joint open
     assert checkers.layered_row(_pyramid_line(0, row=3), PITCH, OFFSET) == (0, 0.0)
@@ -76,13 +87,19 @@ def test_a_plain_row_of_five_shows_every_joint_and_nothing_half_way():
 
 # the styles bench's seed 0: style 23 position 3 (beige on white and red points, thick checkers):
 # a row of five beige read 6 (a thick checker's side taken for a covered joint); style 17 position 2
-# (white on cream and black points): a pyramid of 7 read 8
+# (white on cream and black points): a pyramid of 7 read 8; style 21 position 5 (beige on white and
+# black points) and style 18 position 4 (white on dark brown and beige points): pyramids of 8 read 5
+# and 7 (the layered checkers' faces ring over the joints they cover)
 @pytest.mark.parametrize("style, p0, p1", [
+    (21, (0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 8, 0, 0, 0, 4, 0, 0, 0),
+     (0, 0, 0, 2, 5, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+    (18, (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 0, 7, 0, 0, 0, 0, 0, 0, 0, 2, 2),
+     (0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 8, 0, 0, 0, 0, 0)),
     (23, (2, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 2, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0),
      (0, 5, 0, 2, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0)),
     (17, (0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 3, 0, 1, 0, 3, 0, 0, 1, 0, 0, 0, 2, 0),
      (0, 0, 4, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
 ])
-def test_rows_of_five_and_pyramids_read_by_their_rims_where_they_are_plain(style, p0, p1):
+def test_rows_of_five_and_pyramids_read_by_their_rims(style, p0, p1):
     score, view = read_realistic(style, p0, p1)
     assert score.wrong == (), (style, f"tilt {view.tilt:.0f}", view.style.name)
