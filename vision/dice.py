@@ -37,7 +37,8 @@ The stages, each cheap:
    dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice.
    A face read flat whose value is in doubt is left unread (_sure): a faint dark spot where its
    layout wants bare face (a pip lost in blur: a 6 read as a 4, a 3 as a 1), or, in a board region,
-   a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2).
+   a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2),
+   or a small 2 or 3 whose pips run along its die's outline (one row of a 6 fits a 3).
 
 5. Light pips (white pips on red, green, blue, black dice): stages 1-4 again on the inverted grey
    view, chroma left out; a face found there must lie on one even body colour (sampled between
@@ -659,7 +660,7 @@ def _centre_is_clear(gray, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
 
 _EMPTY_Z = {v: np.array([complex(gx, gy) for gx in (-1, 0, 1) for gy in (-1, 0, 1) if (gx, gy) not in PIP_LAYOUT[v]])
             for v in range(2, 7)}
-# a lone pip's face, any turn: the eight spots around it at one and at the square root of two grid steps
+# a lone pip's face, any turn: sixteen spots around it at one and at 1.4 grid steps (a 6's middle row, the corners)
 _EMPTY_1 = np.array([np.exp(1j * a) * d for d in (1.0, 1.4) for a in np.arange(16) * np.pi / 8])
 LONE_STEP = 0.2  # a lone pip's grid step, as a share of the board's expected die side (its dice are 0.6-0.9 of that)
 
@@ -835,17 +836,16 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Op
     die_side = pip / PIP_SHARE if pip else 0.0
     windows = _windows(gray, pip, bright, sat if sat.any() else None) if pip else None
     if windows is None:
-        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px, die_side=die_side)
-        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px,
-                                        die_side=die_side)
+        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px)
+        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px)
         return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f, die_side)], leftover, gray)
     faces, leftover = [], []
     h, w = gray.shape
     for x0, y0, x1, y1 in windows:
         sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, scales, bright=bright,
-                                       small_px=small_px, die_side=die_side)
+                                       small_px=small_px)
         sub_faces, sub_left = _refine_small(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, sub_faces, sub_left,
-                                            bright=bright, small_px=small_px, die_side=die_side)
+                                            bright=bright, small_px=small_px)
         for f in sub_faces:
             # a die the window cuts (its pips found only in part) is some other window's, or none's
             m = 0.55 * f.side
@@ -1228,7 +1228,7 @@ _LAYOUT_GAP = {2: 2 * math.sqrt(2), 5: math.sqrt(2)}
 
 
 def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip], bright: Optional[float] = None,
-                  small_px: float = 0.0, die_side: float = 0.0):
+                  small_px: float = 0.0):
     """Read again, enlarged, around pips too small at the first scale to be kept apart reliably."""
     def _small(r):
         return 2 * r * scale < SMALL_PIP * PIP_WORK_SIZE
@@ -1269,7 +1269,7 @@ def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pi
         if fine <= scale or x1 - x0 < 4 or y1 - y0 < 4:
             continue
         sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], fine, PIP_SCALES, bright=bright,
-                                       small_px=small_px, die_side=die_side)
+                                       small_px=small_px)
         cw, ch = x1 - x0, y1 - y0
 
         def cut(f):  # a face cut by the crop's edge (not the image's) is left to the first pass
@@ -1303,8 +1303,7 @@ def _bright(gray) -> float:
     return float(np.percentile(gray[::4, ::4], 99))
 
 
-def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, small_px: float = 0.0,
-             die_side: float = 0.0):
+def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, small_px: float = 0.0):
     """Faces and unused pips of a view enlarged ``scale`` times (results in the unenlarged pixels)."""
     work_g, work_s = gray, sat
     if scale > 1:
