@@ -37,7 +37,8 @@ The stages, each cheap:
    dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice.
    A face read flat whose value is in doubt is left unread (_sure): a faint dark spot where its
    layout wants bare face (a pip lost in blur: a 6 read as a 4, a 3 as a 1), or, in a board region,
-   a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2).
+   a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2),
+   or a small 2 or 3 whose pips run along its die's outline (one row of a 6 fits a 3).
 
 5. Light pips (white pips on red, green, blue, black dice): stages 1-4 again on the inverted grey
    view, chroma left out; a face found there must lie on one even body colour (sampled between
@@ -195,17 +196,18 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
     if bright is None:  # a crop read again is measured against the whole view's brightest
         bright = _bright(gray)
     found: list[Pip] = []
+    chroma = sat if sat.any() else None  # the light look has none: its tests are skipped
     for k in scales:
         if k > min(h, w) / 6:
             break
-        for pip in _pips_at_scale(gray, sat, k, bright, math.pi * (small_px * scale / 2) ** 2):
+        for pip in _pips_at_scale(gray, chroma, k, bright, math.pi * (small_px * scale / 2) ** 2):
             if any(math.hypot(pip.x - q.x, pip.y - q.y) < max(pip.r, q.r) + 1 for q in found):
                 continue  # already found at a finer scale
             found.append(pip)
     return found
 
 
-def _pips_at_scale(gray, sat, k: int, bright: float, small_area: float = 0.0) -> list[Pip]:
+def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small_area: float = 0.0) -> list[Pip]:
     h, w = gray.shape
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
@@ -213,7 +215,10 @@ def _pips_at_scale(gray, sat, k: int, bright: float, small_area: float = 0.0) ->
     # relative contrast: the spot is at least 28% darker than the bright surface around it
     thr = np.maximum((closed.astype(np.uint16) * 72 >> 8).astype(np.uint8), np.uint8(18))
     # pips are black or grey: coloured dark pixels (felt, checkers) around a die are not
-    mask = ((black > thr) & (sat < PIP_MAX_CHROMA)).astype(np.uint8)
+    mask = black > thr
+    if sat is not None:
+        mask &= sat < PIP_MAX_CHROMA
+    mask = mask.view(np.uint8)
     # diagonal neighbours join only the tiniest pips; larger pips touching corner to corner stay apart
     n, labels = cv2.connectedComponents(mask, connectivity=8 if k <= 5 else 4)
     if n <= 1:
@@ -326,7 +331,7 @@ def _pips_at_scale(gray, sat, k: int, bright: float, small_area: float = 0.0) ->
         contrast = face - inner
         if contrast < 0.3 * face or contrast < 20 or inner > (SMALL_PIP_DARKEST if area < small_area else PIP_DARKEST) * bright:
             continue
-        if _pct(sat[y0:y1, x0:x1][ring], 60) > 60:
+        if sat is not None and _pct(sat[y0:y1, x0:x1][ring], 60) > 60:
             continue
         if _pct(ring_vals, 20) < RING_EVEN * face:  # ring not even: an edge, not a face
             continue
@@ -655,38 +660,42 @@ def _centre_is_clear(gray, fit: FaceFit, face_pips: Sequence[Pip]) -> bool:
 
 _EMPTY_Z = {v: np.array([complex(gx, gy) for gx in (-1, 0, 1) for gy in (-1, 0, 1) if (gx, gy) not in PIP_LAYOUT[v]])
             for v in range(2, 7)}
-# a lone pip's face, any turn: the eight spots around it at one and at the square root of two grid steps
+# a lone pip's face, any turn: sixteen spots around it at one and at 1.4 grid steps (a 6's middle row, the corners)
 _EMPTY_1 = np.array([np.exp(1j * a) * d for d in (1.0, 1.4) for a in np.arange(16) * np.pi / 8])
 LONE_STEP = 0.2  # a lone pip's grid step, as a share of the board's expected die side (its dice are 0.6-0.9 of that)
 
 
-def _stray_dark(gray, fit: FaceFit, face_pips: Sequence[Pip], die_side: float = 0.0) -> float:
+def _stray_dark(gray, f: "_Face", scale: int, die_side: float = 0.0) -> float:
     """How dark the empty spots of the face's layout are (a black-hat there, over the pips' contrast).
 
     A pip lost in blur leaves a face that fits a smaller value (a 6 read as a 4, a 3 as a 2 or a
-    1); the lost pip is still a faint dark spot where the layout wants bare face.
+    1); the lost pip is still a faint dark spot where the layout wants bare face. Measured on the
+    face's neighbourhood enlarged as its pips were searched (``scale``, more for small pips, as
+    _refine_small does), only for the faces read.
     """
-    step = abs(fit.scale)
-    if fit.pips == 1 and die_side:
-        step = LONE_STEP * die_side
-    spots = fit.centre + (fit.scale * _EMPTY_Z[fit.pips] if fit.pips > 1 else step * _EMPTY_1)
+    k = max(scale, min(4 * scale, 12, int(round(PIP_WORK_SIZE / (2 * max(f.pip_r, 0.3))))))
+    if f.pips == 1:
+        step = LONE_STEP * die_side if die_side else 3 * f.pip_r
+        spots = complex(f.x, f.y) + step * _EMPTY_1
+    else:
+        step = f.side * GRID_STEP
+        spots = complex(f.x, f.y) + step * complex(math.cos(f.turn), math.sin(f.turn)) * _EMPTY_Z[f.pips]
     h, w = gray.shape
-    reach = int(math.ceil(1.6 * step + 3))
-    cx, cy = int(round(fit.centre.real)), int(round(fit.centre.imag))
-    x0, y0 = max(0, cx - reach), max(0, cy - reach)
-    win = gray[y0:min(h, cy + reach + 1), x0:min(w, cx + reach + 1)]
-    if win.size == 0:
+    reach = int(math.ceil(1.6 * step + 3.0 / k)) + 1
+    x0, y0 = max(0, int(f.x) - reach), max(0, int(f.y) - reach)
+    crop = gray[y0:min(h, int(f.y) + reach + 1), x0:min(w, int(f.x) + reach + 1)]
+    if crop.size == 0:
         return 0.0
-    k = max(3, int(0.9 * step) | 1)
-    black = cv2.subtract(cv2.morphologyEx(win, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), win)
+    win = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC) if k > 1 else crop
+    ks = max(3, int(0.9 * step * k) | 1)
+    black = cv2.subtract(cv2.morphologyEx(win, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks))), win)
     black = cv2.dilate(black, np.ones((3, 3), np.uint8))  # a blurred pip off its spot by a pixel
-    xi = np.round(spots.real).astype(int) - x0
-    yi = np.round(spots.imag).astype(int) - y0
+    xi = np.round((spots.real - x0) * k).astype(int)
+    yi = np.round((spots.imag - y0) * k).astype(int)
     ok = (xi >= 0) & (xi < win.shape[1]) & (yi >= 0) & (yi < win.shape[0])
     if not ok.any():
         return 0.0
-    contrast = float(np.median([p.contrast for p in face_pips]))
-    return float(black[yi[ok], xi[ok]].max()) / max(contrast, 1.0)
+    return float(black[yi[ok], xi[ok]].max()) / max(f.contrast, 1.0)
 
 
 def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
@@ -762,7 +771,8 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     # dice whose pips are lighter than their body (white pips on red, green, black dice): the same
     # search for dark pips on the inverted view. The body's colour says nothing there, so chroma is
     # left out of the search; a face's body must then be one even colour between its pips.
-    light = _dice_of(cv2.bitwise_not(gray), np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
+    inverted = cv2.bitwise_not(gray) if pips != "dark" else None
+    light = _dice_of(inverted, np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
     checked = [(f, flat, _light_die(bgr, f.moved(ox, oy))) for f, flat in light]
     light = [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
     # a dark die on a light surface is itself one large dark spot: a dark 1 whose pip holds a face
@@ -776,8 +786,10 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         dice = [(f, flat) for f, flat in dice if f.side <= DIE_MAX_SIDE * expected / PIP_SHARE]
     # a face read flat whose value is in doubt is left unread (a wrong value makes a legal move
     # illegal); one read cocked is rolled again whatever its value
+    light_faces = {id(f) for f, _flat in light}
     dice = [(f, flat) for f, flat in dice
-            if not flat or _sure(f, None if expected is None else expected / PIP_SHARE, gray)]
+            if not flat or _sure(f, None if expected is None else expected / PIP_SHARE,
+                                 inverted if id(f) in light_faces else gray, scale)]
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -792,15 +804,16 @@ DIE_MIN_SIDE = 0.45  # in a board region, a face of two or more pips spans at le
 ACROSS_SIDE, ACROSS_TURN = 0.6, math.radians(30)  # a small 2 or 3 whose diagonal lies this far off its die's outline
 
 
-def _sure(f: "_Face", die_side: Optional[float], gray) -> bool:
+def _sure(f: "_Face", die_side: Optional[float], gray, scale: int) -> bool:
     """Whether a face's value can be trusted: no faint pip where its layout wants bare face (a pip
     lost in blur makes a 6 a 4, a 3 a 1), and, in a board of expected die side ``die_side``, not a
     half-size layout (a corner and the middle pip of a 3 fit a small 2), nor a small 2 or 3 whose
     pips run along its die's outline instead of across its diagonal (one row of a 6 fits a 3, two
-    neighbouring pips of a 4 a 2: each a face 1/sqrt(2) of the die's size, turned 45 degrees)."""
+    neighbouring pips of a 4 a 2: each a face 1/sqrt(2) of the die's size, turned 45 degrees).
+    ``gray``: the view its pips are dark in, ``scale``: the view's enlargement for the pip search."""
     if die_side is None:
-        return f.pips == 1 or f.stray <= STRAY_MAX
-    if f.stray > STRAY_MAX or (f.pips > 1 and f.side < DIE_MIN_SIDE * die_side):
+        return f.pips == 1 or _stray_dark(gray, f, scale) <= STRAY_MAX
+    if (f.pips > 1 and f.side < DIE_MIN_SIDE * die_side) or _stray_dark(gray, f, scale, die_side) > STRAY_MAX:
         return False
     if f.pips in (2, 3) and f.side < ACROSS_SIDE * die_side:
         off = (f.turn - _face_turn(gray, f.x, f.y, f.side)) % (math.pi / 2)
@@ -823,17 +836,16 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Op
     die_side = pip / PIP_SHARE if pip else 0.0
     windows = _windows(gray, pip, bright, sat if sat.any() else None) if pip else None
     if windows is None:
-        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px, die_side=die_side)
-        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px,
-                                        die_side=die_side)
+        faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px)
+        faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px)
         return _drop_side_faces([f for f in faces if _few_pips_hold(bgr, f, die_side)], leftover, gray)
     faces, leftover = [], []
     h, w = gray.shape
     for x0, y0, x1, y1 in windows:
         sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, scales, bright=bright,
-                                       small_px=small_px, die_side=die_side)
+                                       small_px=small_px)
         sub_faces, sub_left = _refine_small(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], scale, sub_faces, sub_left,
-                                            bright=bright, small_px=small_px, die_side=die_side)
+                                            bright=bright, small_px=small_px)
         for f in sub_faces:
             # a die the window cuts (its pips found only in part) is some other window's, or none's
             m = 0.55 * f.side
@@ -1216,7 +1228,7 @@ _LAYOUT_GAP = {2: 2 * math.sqrt(2), 5: math.sqrt(2)}
 
 
 def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pip], bright: Optional[float] = None,
-                  small_px: float = 0.0, die_side: float = 0.0):
+                  small_px: float = 0.0):
     """Read again, enlarged, around pips too small at the first scale to be kept apart reliably."""
     def _small(r):
         return 2 * r * scale < SMALL_PIP * PIP_WORK_SIZE
@@ -1257,7 +1269,7 @@ def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pi
         if fine <= scale or x1 - x0 < 4 or y1 - y0 < 4:
             continue
         sub_faces, sub_left = _read_at(gray[y0:y1, x0:x1], sat[y0:y1, x0:x1], fine, PIP_SCALES, bright=bright,
-                                       small_px=small_px, die_side=die_side)
+                                       small_px=small_px)
         cw, ch = x1 - x0, y1 - y0
 
         def cut(f):  # a face cut by the crop's edge (not the image's) is left to the first pass
@@ -1291,13 +1303,14 @@ def _bright(gray) -> float:
     return float(np.percentile(gray[::4, ::4], 99))
 
 
-def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, small_px: float = 0.0,
-             die_side: float = 0.0):
+def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, small_px: float = 0.0):
     """Faces and unused pips of a view enlarged ``scale`` times (results in the unenlarged pixels)."""
     work_g, work_s = gray, sat
     if scale > 1:
         work_g = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-        work_s = cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        # the light look's chroma is all zeros: no need to enlarge it
+        work_s = (cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR) if sat.any()
+                  else np.zeros(work_g.shape, np.uint8))
     if bright is None:
         bright = _bright(work_g)
     pips = find_pips(work_g, work_s, scales, bright=bright, scale=scale, small_px=small_px)
@@ -1367,8 +1380,7 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
                            float(np.median([pips[i].elongation for i in g])),
                            None if fit.pips == 1 else angle,
                            None if affine is None else tuple(float(v) / scale for v in affine[0].ravel()),
-                           min(pips[i].face - pips[i].contrast for i in g) <= PIP_DARKEST * bright,
-                           _stray_dark(gray, fit, [pips[i] for i in g], die_side * scale)))
+                           min(pips[i].face - pips[i].contrast for i in g) <= PIP_DARKEST * bright))
     used = {i for g, _fit in faces for i in g}
     # pips left over speak of side faces (a cocked die): only those dark on their own (a small pip's
     # lighter allowance is for the faces it makes)
@@ -1393,7 +1405,6 @@ class _Face:
     turn: Optional[float] = None  # the face's turn from its pip layout (radians); None for a lone pip
     frame: Optional[tuple] = None  # 4 or more pips: the affine map from the layout (grid steps) to the pips, (a, b, c, d) row by row
     deep: bool = True  # its darkest pip is at most PIP_DARKEST bright (else see _few_pips_hold)
-    stray: float = 0.0  # the darkest empty spot of its layout, relative to its pips' contrast (see _stray_dark)
 
     def moved(self, dx: float, dy: float) -> "_Face":
         """The same face with its position shifted (a crop's faces into the whole view)."""
