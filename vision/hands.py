@@ -264,11 +264,12 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     whole = valid.all(1)
     usual = float(np.median(inside[whole])) if whole.any() else 0.0
     faint = faint | ((table > STRONG * CHANGE) & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE)))
-    # or an arm of the frame's very colour: strongly off the table's profile, and one colour on
-    # from the table over the frame into the playing area (a cup or a sheet touching the board
-    # stops at the outline; checkers and points alternate inside)
-    if area is not None:
-        faint = faint | ((table > STRONG * CHANGE) & one_colour(band, valid, pad, area, _contrast(med)))
+    # or an arm of the frame's very colour: off the table's profile, and one colour on from the
+    # table over the frame into the playing area (a cup or a sheet touching the board stops at
+    # the outline; checkers and points alternate inside)
+    across = np.zeros(len(band), bool) if area is None else one_colour(band, valid, pad, area, _contrast(med))
+    across &= table > 0.5 * CHANGE  # (off the table's profile at least faintly: not the frame's usual look)
+    faint = faint | ((table > CHANGE) & across)
     checkers_at = None
     if is_checker is not None and departs.any():
         checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint
@@ -281,11 +282,13 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     # the frame's wall just beyond: what crosses it from outside departs on the table well beyond.
     # Only where the playing area begins at the outline (reaching past it, an arm bent the outline)
     # and the table beyond is in the picture all along, and not on an outline that an arm may have
-    # bent (`frameless` False: see hand_score)
+    # bent (`frameless` False: see hand_score); or where one colour runs on from the table into the
+    # playing area (an arm nearly the table's colour, over a playing area taken to begin at the
+    # outline: a frame the outline's layout left out)
     beyond = None
     far = max(1, int(round(FAR * pad)))
     if frameless and -SLACK <= gap - pad < FRAMELESS * checker and valid[:, :far].all(1).mean() >= IN_VIEW:
-        beyond = mean_over(diff, valid, 0, far) > CHANGE
+        beyond = (mean_over(diff, valid, 0, far) > CHANGE) | across
     return _longest_run(departs | faint, checkers_at, on_table, beyond) / (LONG * checker)
 
 

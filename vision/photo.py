@@ -15,7 +15,9 @@ no read-back check: nothing is known of the position to check against. Of the ca
 areas (from the point triangles, from the frame band, the two crossed; each with its rows' edges
 snapped to where the points begin, and each made even about its bar), the one whose columns fit
 the points best is read (layout_fit), and those
-that fit nearly as well after it when its reading is impossible. A hand or arm crossing the
+that fit nearly as well after it when its reading is impossible; one whose neighbouring bases
+pair up (paired: columns half a point wide, half a board found and taken turned for the whole,
+as when an arm breaks the other half's outline) is never read. A hand or arm crossing the
 board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side, within
 the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered)
 gives a Reading with hand_in_view and no points, never a guess.
@@ -114,11 +116,27 @@ def _checker_bases(means: np.ndarray) -> tuple[np.ndarray, list]:
     return ~best[1], best[2]
 
 
+PAIRED = 0.5  # share of neighbouring bases alike beyond which a layout's columns are half points
+HALF_POINTS = "columns are half points"  # (the reason, in a layout's error and the photo's)
+
+
+def paired(means: np.ndarray) -> bool:
+    """Whether the 24 point bases (weighted Lab, _bases) pair up along their rows: more than PAIRED
+    of the 22 neighbouring bases one colour. Neighbouring points alternate colours, and only
+    neighbouring checkers of one colour are alike; a layout whose columns are half points (half a
+    board taken for the board, turned: its triangles run along the rows) has runs of alike bases."""
+    m = means * np.float32([0.5, 1.0, 1.0])  # (lightness counts half, as in _checker_bases)
+    alike = [np.linalg.norm(m[r + 1: r + 12] - m[r: r + 11], axis=1) < SAME_COLOUR for r in (0, 12)]
+    return float(np.concatenate(alike).mean()) > PAIRED
+
+
 def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None) -> tuple[dict, tuple[str, str]]:
     """A first label of the photo: which points hold checkers of which colour, and how many."""
     means, pw, strips = _bases(image, base, lab)
     if not np.isfinite(means).all():
         raise CalibrationError("the playing area found is too small to read its points")
+    if paired(means):
+        raise CalibrationError(f"the layout's {HALF_POINTS} (neighbouring bases pair up): not the board")
     checker, point_colours = _checker_bases(means)
     if checker.sum() < 2:
         raise CalibrationError("no checkers found at the points' bases")
@@ -691,17 +709,21 @@ def candidate_calibrations(image, outer=None):
     if not scored:
         raise UnreadablePhotoError("board found but no playing area inside it")
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
-    made = 0
+    made, tried, halves = 0, 0, 0
     for fit, name, base in scored:
         if fit < scored[0][0] - FIT_NEAR:
             break
+        tried += 1
         try:
             cal, _ = _calibrate_layout(image, base)
         except (CalibrationError, cv2.error) as exc:
             log.debug("layout %s failed: %s", name, exc)
+            halves += HALF_POINTS in str(exc)
             continue
         made += 1
         yield cal
+    if not made and halves == tried:  # every layout read half points: part of the board found
+        raise UnreadablePhotoError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
     if not made:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
 
@@ -752,7 +774,18 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         reading = Reading(hand_in_view=True, occlusion=1.0, rotate=cal.rotate, players=cal.players, home=cal.home)
         return _full_size(reading, cal, scale, (w, h))
     cals = candidate_calibrations(small, found.corners)
-    cal = _with_reference(small, next(cals))
+    try:
+        cal = _with_reference(small, next(cals))
+    except UnreadablePhotoError as exc:  # every layout half points: a hand over the points makes
+        if HALF_POINTS not in str(exc):  # their bases alike too, so the edge is looked at first
+            raise
+        cal = _probe(candidate_layouts(small, found.corners)[0][2], names=("colour0", "colour1"))
+        score = hand_score(small, cal.outer, cal.corners)  # (no colours learnt to leave checkers out)
+        if score < 1.0:
+            raise
+        log.debug("hand in view (score %.2f) over a layout of half points", score)
+        reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
+        return _full_size(reading, cal, scale, (w, h))
     score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal))
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)

@@ -42,3 +42,12 @@ def test_a_dark_arm_over_a_walnut_frame_is_a_hand():
     held, _ = render_frame(P0, P1, view, hand=True, rng=22)
     reading = read_photo(held)
     assert reading.hand_in_view and reading.top is None
+
+
+def test_an_arm_of_the_tables_colour_over_a_frame_left_out_of_the_layout_is_a_hand():
+    """A playing area taken to begin at the outline (the frame left out of the layout) makes the
+    side frameless: a run must depart on the table well beyond the outline, where an arm nearly
+    the table's colour hardly does; it runs on as one colour over the frame and is a hand."""
+    img, outer, _ = _board()
+    cv2.ellipse(img, (200, 40), (45, 110), 10, 0, 360, (75, 65, 60), -1)  # the table is (40, 40, 40)
+    assert hand_in_photo(img, outer, outer)
