@@ -134,6 +134,7 @@ def main(argv=None) -> int:
             c["points_right"] += score.right
             c["boards"] += 1
             c["boards_right"] += score.board_right
+            c["bars_right"] += score.board_right and labels.bar_right(got, label)
             c["dice"] += len(label["dice"])
             c["dice_right"] += dice_right(got["dice"], label["dice"])
             c["dice_placed"] += dice_right([{"pips": (d["pips"], d["where"])} for d in got["dice"]],
@@ -164,6 +165,7 @@ def main(argv=None) -> int:
     flagged = found + t["false_hands"]
     print(f"points exactly right   {t['points_right']}/{t['points']} = {pct(t['points_right'], t['points']):.2f}%   (target >= 99.5%)")
     print(f"whole boards right     {t['boards_right']}/{t['boards']} = {pct(t['boards_right'], t['boards']):.1f}%   (target >= 95%)")
+    print(f"  with the bar right   {t['bars_right']}/{t['boards']} = {pct(t['bars_right'], t['boards']):.1f}%")
     print(f"dice values right      {t['dice_right']}/{t['dice']} = {pct(t['dice_right'], t['dice']):.1f}%   (target >= 99%)")
     print(f"dice value and place   {t['dice_placed']}/{t['dice']} = {pct(t['dice_placed'], t['dice']):.1f}%   (where: left/right half, on checker, ...)")
     print(f"hands: recall          {found}/{t['hand_frames']} = {pct(found, t['hand_frames']):.1f}%, "
@@ -209,9 +211,10 @@ def main(argv=None) -> int:
             u["points"] += score.scored
             u["points_right"] += score.right
             u["boards_right"] += score.board_right
+            u["bars_right"] += score.board_right and labels.bar_right(reading.to_label_dict(), label)
         print(f"NO CALIBRATION (vision.photo, every clear frame on its own): points {u['points_right']}/{u['points']} = "
               f"{pct(u['points_right'], u['points']):.1f}% (target >= 99%), boards {u['boards_right']}/{u['boards']} = "
-              f"{pct(u['boards_right'], u['boards']):.1f}% (target >= 90%); not read at all {u['failed']}; "
+              f"{pct(u['boards_right'], u['boards']):.1f}% (target >= 90%; with the bar right {u['bars_right']}); not read at all {u['failed']}; "
               f"hand frames given no reading {u['hand_refused']}/{u['hand_frames']} (target all: "
               f"{u['hand_seen']} said hand_in_view, {len(u['hand_errors'])} refused with an error); "
               f"clear frames said hand_in_view {u['false_hands']} (target 0)")

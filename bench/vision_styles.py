@@ -115,14 +115,6 @@ def as_image_shows(read: dict) -> dict:
     return read
 
 
-def bar_right(read: dict, truth: dict) -> bool:
-    mapping = labels.colour_mapping(read, truth)
-    got = collections.Counter()
-    for colour, n in (read.get("bar") or {}).items():
-        got[mapping.get(colour, colour)] += n
-    return all(got[c] == n for c, n in truth["bar"].items())
-
-
 @dataclass
 class Outcome:
     """How one frame was read one way: points right of 24, bar right, what went wrong."""
@@ -162,7 +154,7 @@ def read_calibrated(reader, frame, truth) -> Outcome:
         return Outcome(error=f"read as a hand in view (occlusion {reading.occlusion:.2f})", ms=ms)
     got = as_image_shows(reading.to_label_dict())
     score = labels.compare(got, truth)
-    return Outcome(score.right, bar_right(got, truth), score.wrong, ms=ms)
+    return Outcome(score.right, labels.bar_right(got, truth), score.wrong, ms=ms)
 
 
 def read_uncalibrated(frame, truth) -> Outcome:
@@ -178,7 +170,7 @@ def read_uncalibrated(frame, truth) -> Outcome:
         return Outcome(error="read as a hand in view", ms=ms)
     got = as_image_shows(reading.to_label_dict())
     score = labels.compare(got, truth)
-    return Outcome(score.right, bar_right(got, truth), score.wrong, ms=ms)
+    return Outcome(score.right, labels.bar_right(got, truth), score.wrong, ms=ms)
 
 
 def hand_calibrated(reader, frame) -> str:

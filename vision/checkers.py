@@ -546,10 +546,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
                 a, b = x0 + int((x1 - x0) * 0.25), x1 - int((x1 - x0) * 0.25)
                 sub = lab[y0:y0 + depth, a:b] if row == "top" else lab[y1 - depth:y1, a:b]
                 colour_px[colours.index(colour)].append((cell_kind(row, col), sub.reshape(-1, 3)))
-    bar_px = None
-    if probe.bar is not None and not any((label.get("bar") or {}).values()):
-        b0, b1 = probe.bar
-        bar_px = lab[:, b0:b1].reshape(-1, 3)[::3]  # an empty bar: its own model (see BAR)
+    bar_px = _bar_pixels(lab, probe.bar, label, pw)
     if not board_px or not colour_px[0] or not colour_px[1]:
         raise CalibrationError("the calibration position needs empty points and checkers of both colours")
     board, board_kind = np.concatenate(board_px), np.concatenate(board_kinds)
@@ -578,6 +575,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         rims = tuple(r if r >= 0 else board_like.index(True) for r in rims)
     elif any(board_like):  # both are like some board colour: elsewhere too, the stack's face says which
         rims = tuple(r if r >= 0 else EITHER for r in rims)
+    on_bar, plain = bar_px is not None and any((label.get("bar") or {}).values()), list(cents)
     if bar_px is not None and len(bar_px) >= 20:
         # the bar's colours are board on the points too (the frame's edge shows there), unless
         # one of them is a checker's colour (a dark wooden bar and black checkers): judged
@@ -585,6 +583,47 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         for c in _kmeans(bar_px, 2):
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BOARD if near > BAR_APART else BAR, *c))
+    best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
+                       board_like, faces, absent, light, kinds)
+    if on_bar and not _bar_reads_back(canon, probe, best[0], label, colours):
+        # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
+        try:
+            other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
+                                board_like, faces, absent, light, kinds)
+        except CalibrationError:
+            return best
+        if _bar_reads_back(canon, probe, other[0], label, colours) and other[1][0] >= best[1][0]:
+            best = other
+    return best
+
+
+def _bar_pixels(lab: np.ndarray, bar, label: dict, pw: float):
+    """The bar's own pixels for its model (see BAR), or None on a board with no bar: the whole bar
+    when the label puts no checker there, else its rows beyond them (bar checkers stack from the
+    bar's middle outward; as many as the label has, in either half). Without a model of its own a
+    bar the colour of a checker reads as a stack of them, the bar's whole length."""
+    if bar is None:
+        return None
+    b0, b1 = bar
+    H = lab.shape[0]
+    n = sum((label.get("bar") or {}).values())
+    rows = np.abs(np.arange(H) + 0.5 - H / 2) > (n + 0.5) * pw
+    return lab[rows, b0:b1].reshape(-1, 3)[::3]
+
+
+def _bar_reads_back(canon: np.ndarray, probe, fields: dict, label: dict, colours) -> bool:
+    """Whether a learnt model reads the calibration image's bar as labelled."""
+    classes, _ = classify(bin_index(canon), fields["centroids"], probe.bar, fields["absent"],
+                          [probe.column_span(c) for c in range(12)])
+    got = dict(read_bar(classes, probe.bar, fields["pitch"], colours)[0])
+    want = label.get("bar") or {}
+    return all(got.get(c, 0) == int(want.get(c, 0)) for c in colours)
+
+
+def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
+                faces, absent, light, kinds):
+    """The best _fit of one model of the board for every point, or one per kind of point (see
+    learn's `kinds`): (fields, score)."""
     best, error = None, None
     for per_kind in (False, True) if kinds is None else (kinds,):
         if per_kind and not any(absent):  # every board colour on every kind of point: one model is all there is

@@ -122,6 +122,17 @@ def colour_mapping(read: dict, truth: dict) -> dict:
     return best
 
 
+def bar_right(read: dict, truth: dict) -> bool:
+    """Whether a reading has the label's checkers on the bar, colour by colour (the reader's colour
+    names mapped to the label's as the points match them)."""
+    mapping = colour_mapping(read, truth)
+    got: dict = {}
+    for colour, n in (read.get("bar") or {}).items():
+        name = mapping.get(colour, colour)
+        got[name] = got.get(name, 0) + n
+    return all(got.get(c, 0) == n for c, n in (truth.get("bar") or {}).items())
+
+
 def compare(read: dict, truth: dict) -> PointScore:
     """Score the 24 points of a reading against a label (uncertain points are not scored)."""
     mapping = colour_mapping(read, truth)

@@ -48,3 +48,11 @@ def test_compare_maps_colour_names_and_skips_uncertain_points():
 
 def test_uncertain_points_parsed():
     assert labels.uncertain_points({"uncertain": ["top 12: x", "bottom 1: y", "junk"]}) == {("top", 11), ("bottom", 0)}
+
+def test_bar_right_maps_colour_names_as_the_points_do():
+    truth = _label(top=[["red", 2], ["green", 3]] + [[None, 0]] * 10, bar={"red": 1, "green": 0})
+    read = _label(top=[["A", 2], ["B", 3]] + [[None, 0]] * 10, bar={"A": 1, "B": 0})
+    assert labels.bar_right(read, truth)
+    assert not labels.bar_right(dict(read, bar={"A": 0, "B": 1}), truth)
+    assert not labels.bar_right(dict(read, bar={"A": 1, "B": 12}), truth)  # a bar read as a stack of checkers
+    assert labels.bar_right(dict(read, bar={"A": 1}), truth)  # a colour not named: none there
