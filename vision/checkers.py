@@ -467,6 +467,8 @@ def read_bar(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float, nam
     may lie a little off the middle."""
     H, W = classes.shape[:2]
     a, b = bar_strip(bar, W, pitch)
+    if b <= a:  # a bar too narrow to hold a checker (a layout tried on a photo): none seen there
+        return ((names[0], 0), (names[1], 0)), 1.0
     strip = classes[:, a:b]
     halves = (strip[: H // 2][::-1], strip[H - H // 2:])
     counts = [0, 0]

@@ -1,6 +1,9 @@
 """Light checkers on points their colour makes them vanish into, in pyramids of six to eight (a row
 of five, a second layer over its first joints): seen only by their rims, where the layered
 checker's face hides the first joint and the run of rims from the edge breaks there (issue 3)."""
+
+import warnings
+
 import numpy as np
 import pytest
 
@@ -103,3 +106,10 @@ def test_a_plain_row_of_five_shows_every_joint_and_nothing_half_way():
 def test_rows_of_five_and_pyramids_read_by_their_rims(style, p0, p1):
     score, view = read_realistic(style, p0, p1)
     assert score.wrong == (), (style, f"tilt {view.tilt:.0f}", view.style.name)
+
+
+def test_read_bar_on_a_bar_too_narrow_to_hold_a_checker_sees_none_and_warns_nothing():
+    classes = np.zeros((100, 200), np.uint8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a mean of no columns warned (a layout tried on a photo)
+        assert checkers.read_bar(classes, (100, 101), 10.0, ("a", "b")) == ((("a", 0), ("b", 0)), 1.0)
