@@ -207,11 +207,12 @@ def main(argv=None) -> int:
                 u["false_hands"] += 1
                 u["points"] += 24 - len(labels.uncertain_points(label))
                 continue
-            score = labels.compare(reading.to_label_dict(), label)
+            read = reading.to_label_dict()
+            score = labels.compare(read, label)
             u["points"] += score.scored
             u["points_right"] += score.right
             u["boards_right"] += score.board_right
-            u["bars_right"] += score.board_right and labels.bar_right(reading.to_label_dict(), label)
+            u["bars_right"] += score.board_right and labels.bar_right(read, label)
         print(f"NO CALIBRATION (vision.photo, every clear frame on its own): points {u['points_right']}/{u['points']} = "
               f"{pct(u['points_right'], u['points']):.1f}% (target >= 99%), boards {u['boards_right']}/{u['boards']} = "
               f"{pct(u['boards_right'], u['boards']):.1f}% (target >= 90%; with the bar right {u['bars_right']}); not read at all {u['failed']}; "

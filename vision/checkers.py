@@ -577,7 +577,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         rims = tuple(r if r >= 0 else board_like.index(True) for r in rims)
     elif any(board_like):  # both are like some board colour: elsewhere too, the stack's face says which
         rims = tuple(r if r >= 0 else EITHER for r in rims)
-    on_bar, plain = bar_px is not None and any((label.get("bar") or {}).values()), list(cents)
+    on_bar = bar_px is not None and any((label.get("bar") or {}).values())
+    plain = list(cents)  # the model without the bar's own colours (tried if the bar does not read back)
     if bar_px is not None and len(bar_px) >= 20:
         # the bar's colours are board on the points too (the frame's edge shows there), unless
         # one of them is a checker's colour (a dark wooden bar and black checkers): judged
@@ -587,14 +588,14 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             cents.append((BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
                        board_like, faces, absent, light, kinds)
-    if on_bar and not _bar_reads_back(canon, probe, best[0], label, colours):
+    if on_bar and not _bar_reads_back(canon, probe, spans, best[0], label, colours):
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
                                 board_like, faces, absent, light, kinds)
         except CalibrationError:
             return best
-        if _bar_reads_back(canon, probe, other[0], label, colours) and other[1][0] >= best[1][0]:
+        if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
             best = other
     return best
 
@@ -613,10 +614,9 @@ def _bar_pixels(lab: np.ndarray, bar, label: dict, pw: float):
     return lab[rows, b0:b1].reshape(-1, 3)[::3]
 
 
-def _bar_reads_back(canon: np.ndarray, probe, fields: dict, label: dict, colours) -> bool:
+def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, colours) -> bool:
     """Whether a learnt model reads the calibration image's bar as labelled."""
-    classes, _ = classify(bin_index(canon), fields["centroids"], probe.bar, fields["absent"],
-                          [probe.column_span(c) for c in range(12)])
+    classes, _ = classify(bin_index(canon), fields["centroids"], probe.bar, fields["absent"], spans)
     got = dict(read_bar(classes, probe.bar, fields["pitch"], colours)[0])
     want = label.get("bar") or {}
     return all(got.get(c, 0) == int(want.get(c, 0)) for c in colours)
@@ -984,7 +984,11 @@ def layered_row(line: np.ndarray, pitch: float, offset: float) -> tuple[int, flo
     first joint, a run of rims from the board's edge breaks (the layered checker's face is a
     checker long) and a count one rim at a time stops there. Returns (5 + c, how clear the
     weakest rim it rests on is over the noise), or (0, 0.0) when no c from 1 to 3 fits."""
-    rims = row_rims(line, pitch, offset)
+    return _layered(row_rims(line, pitch, offset))
+
+
+def _layered(rims) -> tuple[int, float]:
+    """layered_row of a row's rims (row_rims)."""
     if rims is None:
         return 0, 0.0
     joints, halves, noise = rims
@@ -1005,16 +1009,21 @@ def layered_row(line: np.ndarray, pitch: float, offset: float) -> tuple[int, flo
 def row_layer(line: np.ndarray, pitch: float, offset: float) -> int | None:
     """Checkers of a second layer on a row of five where its rims say so plainly: c of a
     layered_row, 0 of a plain_row, None when they do not tell."""
-    layered, _ = layered_row(line, pitch, offset)
+    rims = row_rims(line, pitch, offset)
+    layered, _ = _layered(rims)
     if layered:
         return layered - ROW_OF_FIVE
-    return 0 if plain_row(line, pitch, offset) else None
+    return 0 if _plain(rims) else None
 
 
 def plain_row(line: np.ndarray, pitch: float, offset: float) -> bool:
     """A row of five with no second layer on it, by its rims: every joint shows one clearly, and
     nothing half way between two joints (where a layered checker's rims would lie) comes near."""
-    rims = row_rims(line, pitch, offset)
+    return _plain(row_rims(line, pitch, offset))
+
+
+def _plain(rims) -> bool:
+    """plain_row of a row's rims (row_rims)."""
     if rims is None:
         return False
     joints, halves, noise = rims
@@ -1090,10 +1099,11 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
         row, col = key
         m, clear = rim_count(line, pitch, off)
         x = (end - off) / pitch
-        layered, how_clear = layered_row(line, pitch, off)
+        rims = row_rims(line, pitch, off)
+        layered, how_clear = _layered(rims)
         if layered:  # the run of rims breaks at the layer, and its rims between the row's fit half a spacing
             m, clear = layered, how_clear
-        elif abs(x - ROW_OF_FIVE) < 0.5 and plain_row(line, pitch, off):  # (nor is a spacing a little short)
+        elif abs(x - ROW_OF_FIVE) < 0.5 and _plain(rims):  # (nor is a spacing a little short)
             m = ROW_OF_FIVE
         elif end - off >= 4.5 * pitch:  # a long stack: its checkers may overlap, count by their spacing
             run = count_run(line, end, pitch, off)

@@ -120,6 +120,10 @@ PAIRED = 0.5  # share of neighbouring bases alike beyond which a layout's column
 HALF_POINTS = "columns are half points"  # (the reason, in a layout's error and the photo's)
 
 
+class HalfPointsLayout(CalibrationError):
+    """A layout whose columns are half points (paired): not the board."""
+
+
 def paired(means: np.ndarray) -> bool:
     """Whether the 24 point bases (weighted Lab, _bases) pair up along their rows: more than PAIRED
     of the 22 neighbouring bases one colour. Neighbouring points alternate colours, and only
@@ -136,7 +140,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None) ->
     if not np.isfinite(means).all():
         raise CalibrationError("the playing area found is too small to read its points")
     if paired(means):
-        raise CalibrationError(f"the layout's {HALF_POINTS} (neighbouring bases pair up): not the board")
+        raise HalfPointsLayout(f"the layout's {HALF_POINTS} (neighbouring bases pair up): not the board")
     checker, point_colours = _checker_bases(means)
     if checker.sum() < 2:
         raise CalibrationError("no checkers found at the points' bases")
@@ -581,6 +585,10 @@ class UnreadablePhotoError(CalibrationError):
     steeply, the board partly outside the picture, no board)."""
 
 
+class HalfBoardError(UnreadablePhotoError):
+    """Every layout tried had columns of half points: part of the board was taken for all of it."""
+
+
 def check_photo(image: np.ndarray) -> np.ndarray:
     """The board's outline (image order) if the photo can be read, else UnreadablePhotoError (a
     board partly covered by a hand or arm is unreadable too: see locate_photo)."""
@@ -718,12 +726,12 @@ def candidate_calibrations(image, outer=None):
             cal, _ = _calibrate_layout(image, base)
         except (CalibrationError, cv2.error) as exc:
             log.debug("layout %s failed: %s", name, exc)
-            halves += HALF_POINTS in str(exc)
+            halves += isinstance(exc, HalfPointsLayout)
             continue
         made += 1
         yield cal
     if not made and halves == tried:  # every layout read half points: part of the board found
-        raise UnreadablePhotoError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
+        raise HalfBoardError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
     if not made:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
 
@@ -754,6 +762,11 @@ WORK_SIZE = 1280  # long side (pixels) a larger photo is scaled down to before r
 # filling a third of it still has points some 30 pixels wide, and a 12-megapixel photo reads in time
 
 
+def _hand_reading(cal: Calibration, score: float) -> Reading:
+    """The reading of a photo with a hand in view: no points, the board's orientation only."""
+    return Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
+
+
 def photo_reading(image) -> tuple[Reading, Calibration]:
     """Read one photo of any board with no calibration; also the calibration learnt from it (in
     the photo's own pixels: a large photo is read scaled down, and dice boxes and the board's
@@ -771,26 +784,21 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     if found.covered:  # the board is there but an arm lies across its edge: no reading at all
         log.debug("board partly covered: hand in view")
         cal = _covered_calibration(small, found)
-        reading = Reading(hand_in_view=True, occlusion=1.0, rotate=cal.rotate, players=cal.players, home=cal.home)
-        return _full_size(reading, cal, scale, (w, h))
+        return _full_size(_hand_reading(cal, 1.0), cal, scale, (w, h))
     cals = candidate_calibrations(small, found.corners)
     try:
         cal = _with_reference(small, next(cals))
-    except UnreadablePhotoError as exc:  # every layout half points: a hand over the points makes
-        if HALF_POINTS not in str(exc):  # their bases alike too, so the edge is looked at first
-            raise
+    except HalfBoardError:  # every layout half points: a hand over the points makes their bases
         cal = _probe(candidate_layouts(small, found.corners)[0][2], names=("colour0", "colour1"))
-        score = hand_score(small, cal.outer, cal.corners)  # (no colours learnt to leave checkers out)
-        if score < 1.0:
+        score = hand_score(small, cal.outer, cal.corners)  # alike too, so the edge is looked at first
+        if score < 1.0:  # (no colours learnt to leave checkers out)
             raise
         log.debug("hand in view (score %.2f) over a layout of half points", score)
-        reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
-        return _full_size(reading, cal, scale, (w, h))
+        return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
     score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal))
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
-        reading = Reading(hand_in_view=True, occlusion=score, rotate=cal.rotate, players=cal.players, home=cal.home)
-        return _full_size(reading, cal, scale, (w, h))
+        return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
     why, points_only = None, None
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands

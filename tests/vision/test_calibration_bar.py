@@ -5,20 +5,10 @@ read as a stack of them the bar's whole length (12 on the bar in every later fra
 import numpy as np
 import pytest
 
-from vision import BoardReader, Calibration
+from vision import labels
 from vision.checkers import _bar_pixels
-from vision.render import random_style, random_view, render_frame
 
-
-def _view(case_seed: int):
-    rng = np.random.default_rng(case_seed)
-    return random_view(rng, random_style(rng))
-
-
-def _bar(reading, truth) -> tuple[dict, dict]:
-    """(read, labelled) checkers on the bar, by the label's colour names."""
-    got = reading.to_label_dict()["bar"]
-    return {c: got.get(c, 0) for c in truth["bar"]}, dict(truth["bar"])
+from .test_calibration_labelled import calibrated_and_later
 
 
 # bench/vision_styles.py --label-calibration, seed 0: style 13 (cream leather, a burgundy bar,
@@ -38,16 +28,9 @@ CASES = {
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_calibration_with_checkers_on_the_bar_reads_the_bar(case):
-    style, c0, c1, r0, r1 = CASES[case]
-    view = _view(style)
-    frame, truth = render_frame(c0, c1, view, rng=style)
-    cal = Calibration.from_image(frame, {k: v for k, v in truth.items() if k != "geometry"})
-    reader = BoardReader(cal, read_dice=False, read_cube=False)
-    got, want = _bar(reader.read(frame), truth)
-    assert got == want
-    later, later_truth = render_frame(r0, r1, view, rng=style)
-    got, want = _bar(reader.read(later), later_truth)
-    assert got == want
+    reader, (frame, truth), (later, later_truth) = calibrated_and_later(*CASES[case])
+    assert labels.bar_right(reader.read(frame).to_label_dict(), truth)
+    assert labels.bar_right(reader.read(later).to_label_dict(), later_truth)
 
 
 def test_bar_pixels_leave_out_the_middle_where_the_labelled_checkers_lie():

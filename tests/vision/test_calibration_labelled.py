@@ -40,15 +40,20 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_a_labelled_game_in_progress_calibrates_and_reads_the_next_position(case):
-    style, c0, c1, r0, r1 = CASES[case]
-    view = _view(style)  # (seed 0: case seed = style)
+def calibrated_and_later(style: int, c0, c1, r0, r1):
+    """bench/vision_styles.py's board `style` of seed 0 (case seed = style) calibrated on its frame
+    of (c0, c1) with that frame's labels: (reader, (frame, truth), (later frame of (r0, r1), truth))."""
+    view = _view(style)
     frame, truth = render_frame(c0, c1, view, rng=style)
     cal = Calibration.from_image(frame, {k: v for k, v in truth.items() if k != "geometry"})
     reader = BoardReader(cal, read_dice=False, read_cube=False)
+    return reader, (frame, truth), render_frame(r0, r1, view, rng=style)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_labelled_game_in_progress_calibrates_and_reads_the_next_position(case):
+    reader, (frame, truth), (later, later_truth) = calibrated_and_later(*CASES[case])
     assert _wrong(reader.read(frame), truth) <= 1
-    later, later_truth = render_frame(r0, r1, view, rng=style)
     assert _wrong(reader.read(later), later_truth) <= 1
 
 
