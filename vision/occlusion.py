@@ -185,6 +185,7 @@ class OcclusionGate:
         self.calibrated = None  # the calibration's (lo, hi) once something left on the table is learnt
         self._board = MotionGate(calibration)  # a tiny gray copy of the board, as the motion gate takes it
         self._clear = None  # the last frame found clear (a camera gives a new array each frame: no copy)
+        self._clear_small = None  # its board blocks, made the first time a hand frame asks for them
         self._still = None  # (changed pixels, their grays, first seen, frames, the board then) of a still
         # change beside the board
         ys, xs = np.nonzero(self.mask)  # where each ring pixel lies on the tiny board, in its 8x8 blocks
@@ -286,7 +287,7 @@ class OcclusionGate:
             score = self._ring_score(frame)  # again, with the thing left on the table learnt
         score = max(score, foreign)
         if score < 1.0:
-            self._clear = frame
+            self._clear, self._clear_small = frame, None
         return score >= 1.0, float(score)
 
     def _ring_score(self, frame: np.ndarray) -> float:
@@ -311,8 +312,10 @@ class OcclusionGate:
         near = np.zeros(self._board.blocks, bool)
         near[self._block_of[0][changed], self._block_of[1][changed]] = True
         near = cv2.dilate(near.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        if self._clear is not None and self._clear_small is None:
+            self._clear_small = self._board.small(self._clear)
         if self._clear is not None and \
-                (block_change(board, self._board.small(self._clear))[near] > self._board.threshold).any():
+                (block_change(board, self._clear_small)[near] > self._board.threshold).any():
             self._still = None  # the board beside the change is not as it was: an arm reaches in
             return False
         if self._still is None or not _same_change(self._still, changed, now) or \
