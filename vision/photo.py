@@ -20,7 +20,9 @@ pair up (paired: columns half a point wide, half a board found and taken turned 
 as when an arm breaks the other half's outline) is never read. A hand or arm crossing the
 board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side, within
 the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered)
-gives a Reading with hand_in_view and no points, never a guess.
+gives a Reading with hand_in_view and no points, never a guess. Which way the board lies (its rows
+across the picture or along it) is told by its true proportions (board_turn), not by its outline as
+seen.
 """
 from __future__ import annotations
 
@@ -467,6 +469,22 @@ def true_aspect(corners, image_size) -> float | None:
     return None if view is None else view[0]
 
 
+ASPECT_SURE = 0.1  # log of a true aspect: this far from square, it tells which way the board lies
+
+
+def board_turn(outer, image_size) -> int:
+    """0 if the board outline `outer` (image order) lies across the picture (its longer side runs
+    from its first corner to its second), else 90. The board's true proportions decide (true_aspect:
+    a board seen at a tilt looks shorter along the tilt, a wide board tilted 40 degrees can look
+    taller than wide, and read turned its columns are half points); the outline as seen decides
+    when they are nearly square or not told."""
+    aspect = true_aspect(outer, image_size)
+    if aspect is not None and abs(np.log(aspect)) > ASPECT_SURE:
+        return 0 if aspect > 1.0 else 90
+    outer = np.float32(outer)
+    return 0 if np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0]) else 90
+
+
 def _true_size(image: np.ndarray, base: dict) -> dict:
     """The canonical rectangle of a layout made as tall as the board really is (a board seen at
     an angle looks shorter than it is; checkers are round only in the true proportions)."""
@@ -703,8 +721,7 @@ def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]
     and that made even about its bar (bar_trimmed); the fit is layout_fit's (the columns on the points, less the points
     seen beyond the rows)."""
     outer = np.float32(outer)
-    wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
-    rotate = 0 if wide else 90
+    rotate = board_turn(outer, image.shape[1::-1])
     scored = []
 
     def add(name, outer_t, corners, bar):
@@ -883,8 +900,7 @@ def _covered_calibration(image: np.ndarray, found: BoardOutline) -> Calibration:
     colours: the two named as a first label names them): enough to draw where the board is on an
     overlay, nothing to read with."""
     outer = np.float32(found.corners)
-    wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
-    rotate = 0 if wide else 90
+    rotate = board_turn(outer, image.shape[1::-1])
     outer = turn_corners(outer, rotate)
     return _probe(_base(image, rotate, outer, outer, None), names=("colour0", "colour1"))  # colours not seen
 
