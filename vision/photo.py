@@ -19,10 +19,10 @@ that fit nearly as well after it when its reading is impossible; one whose neigh
 pair up (paired: columns half a point wide, half a board found and taken turned for the whole,
 as when an arm breaks the other half's outline) is never read. A hand or arm crossing the
 board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side, within
-the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered)
-gives a Reading with hand_in_view and no points, never a guess. Which way the board lies (its rows
-across the picture or along it) is told by its true proportions (board_turn), not by its outline as
-seen.
+the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered) or
+pulls to the picture's edge at one corner (locate_photo) gives a Reading with hand_in_view and no
+points, never a guess. Which way the board lies (its rows across the picture or along it) is told
+by its true proportions (board_turn), not by its outline as seen.
 """
 from __future__ import annotations
 
@@ -644,8 +644,9 @@ def check_photo(image: np.ndarray) -> np.ndarray:
 
 
 def locate_photo(image: np.ndarray) -> BoardOutline:
-    """Where the board is in the photo, whole or partly covered; UnreadablePhotoError when it
-    cannot be read at all (too dark, no board, cut off by the picture's edge, seen too steeply)."""
+    """Where the board is in the photo, whole or partly covered (an arm breaks its outline, or
+    pulls one of its corners to the picture's edge); UnreadablePhotoError when it cannot be read
+    at all (too dark, no board, cut off by the picture's edge, seen too steeply)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(np.percentile(gray, 95)) < 50:
         raise UnreadablePhotoError("the photo is too dark to read a board in it")
@@ -659,6 +660,11 @@ def locate_photo(image: np.ndarray) -> BoardOutline:
     on_edge = [(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in outer]
     if sum(on_edge) >= 2:
         raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
+    if sum(on_edge) == 1 and not found.covered:  # one corner at the picture's edge, the sides by it
+        # not along it: an arm reaching in from there, taken for board up to where it leaves the
+        # picture (its outline is pulled to the edge, and the gate along the outline misses it)
+        log.debug("an outline's corner at the picture's edge: covered")
+        return dataclasses.replace(found, covered=True)
     view = plane_view(outer, (w, h))
     if view is not None and view[1] > STEEPEST:
         raise UnreadablePhotoError(
