@@ -19,8 +19,10 @@ that fit nearly as well after it when its reading is impossible; one whose neigh
 pair up (paired: columns half a point wide, half a board found and taken turned for the whole,
 as when an arm breaks the other half's outline) is never read. A hand or arm crossing the
 board's edge (vision.hands: a long run along a side of the edge unlike the rest of that side, within
-the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered)
-gives a Reading with hand_in_view and no points, never a guess.
+the outline too) or a board whose outline an arm breaks (vision.outline.locate_board: covered) or
+pulls to the picture's edge at one corner (locate_photo) gives a Reading with hand_in_view and no
+points, never a guess. Which way the board lies (its rows across the picture or along it) is told
+by its true proportions (board_turn), not by its outline as seen.
 """
 from __future__ import annotations
 
@@ -467,6 +469,22 @@ def true_aspect(corners, image_size) -> float | None:
     return None if view is None else view[0]
 
 
+ASPECT_SURE = 0.1  # log of a true aspect: this far from square, it tells which way the board lies
+
+
+def board_turn(outer, image_size) -> int:
+    """0 if the board outline `outer` (image order) lies across the picture (its longer side runs
+    from its first corner to its second), else 90. The board's true proportions decide (true_aspect:
+    a board seen at a tilt looks shorter along the tilt, a wide board tilted 40 degrees can look
+    taller than wide, and read turned its columns are half points); the outline as seen decides
+    when they are nearly square or not told."""
+    aspect = true_aspect(outer, image_size)
+    if aspect is not None and abs(np.log(aspect)) > ASPECT_SURE:
+        return 0 if aspect > 1.0 else 90
+    outer = np.float32(outer)
+    return 0 if np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0]) else 90
+
+
 def _true_size(image: np.ndarray, base: dict) -> dict:
     """The canonical rectangle of a layout made as tall as the board really is (a board seen at
     an angle looks shorter than it is; checkers are round only in the true proportions)."""
@@ -481,13 +499,15 @@ def _true_size(image: np.ndarray, base: dict) -> dict:
     return dict(base, size=(W, int(round(W / aspect))))
 
 
-def _board_colours_cleaned(centroids, point_colours) -> tuple:
+def _board_colours_cleaned(centroids, point_colours, area=None) -> tuple:
     """The colour model with the point colours seen at the empty bases as board (whatever the board
     clusters merged), and without board clusters close to a checker colour and nearer it than to
-    a point colour: those came from checkers standing off-centre in points the first label had
-    empty (the frame or bar, far from every checker colour, stays)."""
+    a point colour or the playing area's own colour `area` (weighted Lab, _area_colour): those came
+    from checkers standing off-centre in points the first label had empty (the frame or bar, far
+    from every checker colour, stays; so does a felt between the points as dark as a shaded light
+    checker)."""
     w = np.float32([checkers.L_WEIGHT, 1.0, 1.0])
-    pts = [np.float32(m) for m in point_colours]
+    pts = [np.float32(m) for m in point_colours] + ([] if area is None else [np.float32(area)])
     chk = [np.float32(c[1:]) * w for c in centroids if c[0] != checkers.BOARD]
     keep = []
     for c in centroids:
@@ -498,6 +518,21 @@ def _board_colours_cleaned(centroids, point_colours) -> tuple:
                 continue
         keep.append(c)
     return tuple(keep) + tuple((checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in point_colours)
+
+
+AREA_BAND = (0.45, 0.55)  # of the playing area's height: between the rows' point tips, the area itself
+
+
+def _area_colour(lab: np.ndarray, base: dict) -> np.ndarray | None:
+    """The playing area's own colour (weighted Lab) between the two rows' point tips, the bar left
+    out: only stacks of six or more reach there, so the median is the felt, leather or cork."""
+    H, W = lab.shape[:2]
+    band = lab[int(AREA_BAND[0] * H): int(AREA_BAND[1] * H)]
+    bar = _probe(base).bar
+    if bar is not None:
+        band = np.concatenate([band[:, : bar[0]], band[:, bar[1]:]], axis=1)
+    px = band.reshape(-1, 3)
+    return np.median(px, 0) if len(px) else None
 
 
 CHECKER_LIKE = 2 * SAME_COLOUR  # weighted Lab: an empty base this near a checker colour may hold one
@@ -529,9 +564,15 @@ def _agrees(pitch: float, offset, own: float) -> bool:
 BOARD_SAMPLE = 6000  # board pixels clustered per layout (of some 20000): k-means was a fifth of the time
 
 
-def _calibrate_layout(image: np.ndarray, base: dict):
+class NothingNew(CalibrationError):
+    """A layout's colour model with the playing area's colour kept is the one without it."""
+
+
+def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
-    from the stack lengths, then the colour model and pitch refitted on the label they give."""
+    from the stack lengths, then the colour model and pitch refitted on the label they give.
+    `keep_area`: the board clusters near the playing area's own colour stay board (see
+    _board_colours_cleaned; NothingNew when none would go without it)."""
     canon, lab = _canonical(image, base)
     rough, names = photo_label(image, base, lab)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
@@ -544,7 +585,11 @@ def _calibrate_layout(image: np.ndarray, base: dict):
             raise
         first = dict(first, uncertain=unsure)
         fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
-    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
+    area = _area_colour(lab, base) if keep_area else None
+    if area is not None and (len(_board_colours_cleaned(fields["centroids"], rough["point_colours"], area))
+                             == len(_board_colours_cleaned(fields["centroids"], rough["point_colours"]))):
+        raise NothingNew("no board colour near the playing area's is left out of the model")
+    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
     probe = _probe(base)
@@ -563,7 +608,7 @@ def _calibrate_layout(image: np.ndarray, base: dict):
                     rows[row][col] = [name, 1]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
     fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
-    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"])
+    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
     if not _agrees(fields["pitch"], fields["offset"], period or pitch):
         # the refit on the label's stacks strayed from the step the stacks repeat at (stacks the
         # colour model cut short or ran on): the photo's own pitch and offsets stand
@@ -599,8 +644,9 @@ def check_photo(image: np.ndarray) -> np.ndarray:
 
 
 def locate_photo(image: np.ndarray) -> BoardOutline:
-    """Where the board is in the photo, whole or partly covered; UnreadablePhotoError when it
-    cannot be read at all (too dark, no board, cut off by the picture's edge, seen too steeply)."""
+    """Where the board is in the photo, whole or partly covered (an arm breaks its outline, or
+    pulls one of its corners to the picture's edge); UnreadablePhotoError when it cannot be read
+    at all (too dark, no board, cut off by the picture's edge, seen too steeply)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(np.percentile(gray, 95)) < 50:
         raise UnreadablePhotoError("the photo is too dark to read a board in it")
@@ -614,6 +660,11 @@ def locate_photo(image: np.ndarray) -> BoardOutline:
     on_edge = [(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in outer]
     if sum(on_edge) >= 2:
         raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
+    if sum(on_edge) == 1 and not found.covered:  # one corner at the picture's edge, the sides by it
+        # not along it: an arm reaching in from there, taken for board up to where it leaves the
+        # picture (its outline is pulled to the edge, and the gate along the outline misses it)
+        log.debug("an outline's corner at the picture's edge: covered")
+        return dataclasses.replace(found, covered=True)
     view = plane_view(outer, (w, h))
     if view is not None and view[1] > STEEPEST:
         raise UnreadablePhotoError(
@@ -676,8 +727,7 @@ def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]
     and that made even about its bar (bar_trimmed); the fit is layout_fit's (the columns on the points, less the points
     seen beyond the rows)."""
     outer = np.float32(outer)
-    wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
-    rotate = 0 if wide else 90
+    rotate = board_turn(outer, image.shape[1::-1])
     scored = []
 
     def add(name, outer_t, corners, bar):
@@ -710,14 +760,17 @@ def candidate_calibrations(image, outer=None):
     best first (candidate_layouts; how well a layout's own label reads back says nothing: a
     layout off by a point or two reads its own guess back as well), then those that fit nearly
     as well: the reader falls back on the next when one's reading is impossible (more than 15
-    checkers of a kind). A layout that fits clearly worse than the best is never read."""
+    checkers of a kind). A layout that fits clearly worse than the best is never read. When every
+    one of them reads impossibly, each again with the playing area's own colour kept as board
+    (a felt the colour of one side's checkers: the model drops it as their shade, and their stacks
+    run on over it; kept first, it cuts short the shaded checkers of some stacks that read right)."""
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     scored = candidate_layouts(image, outer)
     if not scored:
         raise UnreadablePhotoError("board found but no playing area inside it")
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
-    made, tried, halves = 0, 0, 0
+    made, tried, halves = [], 0, 0
     for fit, name, base in scored:
         if fit < scored[0][0] - FIT_NEAR:
             break
@@ -728,12 +781,19 @@ def candidate_calibrations(image, outer=None):
             log.debug("layout %s failed: %s", name, exc)
             halves += isinstance(exc, HalfPointsLayout)
             continue
-        made += 1
+        made.append((name, base))
         yield cal
     if not made and halves == tried:  # every layout read half points: part of the board found
         raise HalfBoardError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
     if not made:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
+    for name, base in made:  # every reading impossible: the playing area's own colour kept as board
+        try:  # (a felt the colour of one side's checkers, taken for them, runs their stacks on)
+            cal, _ = _calibrate_layout(image, base, keep_area=True)
+        except (CalibrationError, cv2.error) as exc:
+            log.debug("layout %s with the area's colour failed: %s", name, exc)
+            continue
+        yield cal
 
 
 MAX_CHECKERS = 15  # checkers of one colour in a game: no point, and no colour on the board and bar, holds more
@@ -846,8 +906,7 @@ def _covered_calibration(image: np.ndarray, found: BoardOutline) -> Calibration:
     colours: the two named as a first label names them): enough to draw where the board is on an
     overlay, nothing to read with."""
     outer = np.float32(found.corners)
-    wide = np.linalg.norm(outer[1] - outer[0]) >= np.linalg.norm(outer[3] - outer[0])
-    rotate = 0 if wide else 90
+    rotate = board_turn(outer, image.shape[1::-1])
     outer = turn_corners(outer, rotate)
     return _probe(_base(image, rotate, outer, outer, None), names=("colour0", "colour1"))  # colours not seen
 
