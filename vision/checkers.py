@@ -1095,6 +1095,7 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
     if not todo:
         return out
     ends = rim_run_ends(np.stack([t[5] for t in todo]), pitch, [t[4] for t in todo])
+    todo, ends = _past_middle_rims(todo, ends, gray, spans, pitch)
     for (key, colour, n, k, off, line), end in zip(todo, ends):
         row, col = key
         m, clear = rim_count(line, pitch, off)
@@ -1105,7 +1106,8 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
             m, clear = layered, how_clear
         elif abs(x - ROW_OF_FIVE) < 0.5 and _plain(rims):  # (nor is a spacing a little short)
             m = ROW_OF_FIVE
-        elif end - off >= 4.5 * pitch:  # a long stack: its checkers may overlap, count by their spacing
+        elif end - off >= 4.5 * pitch and not (colour is not None and x < n + 0.5):
+            # a long stack (unless the colour saw it reach as far): its checkers may overlap, count by their spacing
             run = count_run(line, end, pitch, off)
             if run is None and abs(x - round(x)) < 0.3:  # no spacing stands out: a row of touching checkers
                 run = (int(round(x)), 0.5)
@@ -1131,6 +1133,25 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
                 k = int(np.argmin([np.sqrt(((mid - np.float32(f)) ** 2).sum()) for f in faces]))
         out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
     return out
+
+
+def _past_middle_rims(todo: list, ends: list, gray: np.ndarray, spans, pitch: float) -> tuple[list, list]:
+    """Stacks seen by their rims whose run of rims reaches the middle of the board may run on past
+    it (a run of six or more overlapping to the middle; its last checker's far rim lies over the
+    line): their run's end along the whole column, with the brightness along the whole column,
+    when it ends within a checker past the middle (further on, it met a stack from the other
+    edge: the half is kept)."""
+    out_todo, out_ends = list(todo), list(ends)
+    for i, ((key, colour, n, k, off, line), end) in enumerate(zip(todo, ends)):
+        L = len(line)
+        if not L - pitch <= end <= L - 0.5 * pitch:  # (a rim at the middle may be the last one's far rim)
+            continue
+        whole = centre_line(gray, spans[key[1]], key[0], whole=True)
+        far = rim_run_end(whole, pitch, off)
+        if L < far <= L + pitch:
+            out_todo[i] = (key, colour, n, k, off, whole)
+            out_ends[i] = far
+    return out_todo, out_ends
 
 
 # ---------------------------------------------------------------- long stacks by their period
@@ -1223,9 +1244,32 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
         if len(strong) == 0 or strong[0] > offset + 0.6 * pitch:
             ends.append(0.0)
             continue
-        breaks = np.flatnonzero(np.diff(strong) > RIM_GAP * pitch)
-        ends.append(float((strong[breaks[0]] if len(breaks) else strong[-1]) + 1))
+        ends.append(float(_run_end(g[i], strong, pitch) + 1))
     return ends
+
+
+RIM_FACE, RIM_HOLD, RIM_FAINT = 0.95, 0.5, 0.3  # a flat face between two rims: its longest, and the far rim's least (of the run's)
+
+
+def _run_end(g: np.ndarray, strong: np.ndarray, pitch: float) -> int:
+    """The last pixel of the run of rims from strong[0]: the run goes on over a gap of up to
+    RIM_GAP of a checker, and over one of up to RIM_FACE (a checker's face with no ring or
+    highlight on it, between its two rims) when the rim past it is as strong as the run's rims
+    (RIM_HOLD of their median: a point's tip or a speck of felt past the stack is weaker); a
+    faint line at the run's end is left out too (the last checker's shadow)."""
+    groups = np.split(strong, np.flatnonzero(np.diff(strong) > 0.3 * pitch) + 1)
+    peaks = [float(g[grp].max()) for grp in groups]
+    last = 0
+    for j in range(1, len(groups)):
+        gap = groups[j][0] - groups[j - 1][-1]
+        hold = RIM_HOLD if gap > RIM_GAP * pitch else RIM_FAINT
+        if gap > RIM_FACE * pitch or peaks[j] < hold * float(np.median(peaks[:j])):
+            break
+        last = j
+    typical = float(np.median(peaks[:last + 1]))
+    while last > 0 and peaks[last] < RIM_HOLD * typical:  # a faint line just past the last rim: its shadow
+        last -= 1
+    return int(groups[last][-1])
 
 
 def _thin_lines(lines: np.ndarray, pitch: float) -> np.ndarray:

@@ -1,0 +1,64 @@
+"""Light checkers on a light point seen only by their rims: where the run of rims ends.
+
+Synthetic brightness lines and columns (fast, exact): a checker's face is as bright as its point,
+each checker ends in a thin dark rim.
+"""
+import numpy as np
+
+from vision import checkers
+
+PITCH = 20.0
+
+
+def rims_line(rims, length, face=200.0, rim=150.0, width=2):
+    """A bright line with a thin dark rim at each position."""
+    line = np.full(length, face)
+    for r in rims:
+        line[int(r): int(r) + width] = rim
+    return line
+
+
+def test_flat_faced_checkers_run_on_past_a_face_with_no_ring():
+    # five touching checkers with plain faces: the gaps between their rims are 0.9 of a checker
+    line = rims_line([0] + [PITCH * k for k in range(1, 6)], 160)
+    end = checkers.rim_run_end(line, PITCH, 0.0)
+    assert abs(end - 5 * PITCH) <= 0.25 * PITCH
+
+
+def test_a_faint_line_past_the_last_rim_is_not_a_checker():
+    line = rims_line([0] + [PITCH * k for k in range(1, 5)], 160)
+    line[int(4 * PITCH) + 12: int(4 * PITCH) + 14] = 188  # the last checker's shadow, far fainter than a rim
+    end = checkers.rim_run_end(line, PITCH, 0.0)
+    assert abs(end - 4 * PITCH) <= 0.25 * PITCH
+
+
+def test_a_long_gap_still_ends_the_run():
+    line = rims_line([0, PITCH, 2 * PITCH, 3.5 * PITCH], 160)  # a checker and a half with no rim
+    end = checkers.rim_run_end(line, PITCH, 0.0)
+    assert abs(end - 2 * PITCH) <= 0.25 * PITCH
+
+
+def _column(half: int, rims_whole, other=120.0):
+    """A gray image one point wide, whose top point holds light checkers with rims at rims_whole
+    (along the whole column from the top edge); past the last rim the felt is darker."""
+    H = 2 * half
+    line = rims_line([0] + list(rims_whole), H)
+    line[int(rims_whole[-1]) + 2:] = other
+    return np.repeat(line[:, None], 20, axis=1).astype(np.uint8)
+
+
+def test_a_light_run_to_the_middle_is_counted_along_the_whole_column():
+    # six overlapping checkers (17 px apart, the learnt checker 20 px): the sixth lies across the
+    # middle of the board (row 104), so the top half shows most of its face but not its far rim
+    joints = [20 + 17 * k for k in range(5)]  # 20 .. 88; the last checker ends at 108
+    gray = _column(104, joints + [108])
+    read = {("top", 0): (None, 0, 1.0)}
+    got = checkers.rim_counts(read, gray, [(0, 20)], PITCH, (0.0, 0.0), ("white", "black"), (0, 0, 0, 0))
+    assert got[("top", 0)][:2] == ("white", 6)
+
+
+def test_a_run_of_five_ending_before_the_middle_stays_five():
+    gray = _column(110, [20.0 * k for k in range(1, 6)])  # touching, ending 10 rows before the middle
+    read = {("top", 0): (None, 0, 1.0)}
+    got = checkers.rim_counts(read, gray, [(0, 20)], PITCH, (0.0, 0.0), ("white", "black"), (0, 0, 0, 0))
+    assert got[("top", 0)][:2] == ("white", 5)
