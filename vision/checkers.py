@@ -501,13 +501,14 @@ def _label_cell(label: dict, row: str, col: int):
 
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
-          kinds: bool | None = False):
+          kinds: bool | None = False, check_bar: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
     light: take uneven light out first (fitted on the empty points), as the reader then does too;
     kinds: one model of the board for each kind of point (see _absent), or None: with and without,
-    whichever reads the position back better.
+    whichever reads the position back better; check_bar: the label's bar is known (a calibration,
+    not a photo's guess), so a model that reads it otherwise learns the shades of its middle too.
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
     """
@@ -594,6 +595,11 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
                        board_like, faces, absent, light, kinds)
+    if (on_bar or check_bar) and bar_px is not None and not _bar_reads_back(canon, probe, spans, best[0], label,
+                                                                             colours):
+        shaded = _bar_shades(lab, probe.bar, label, pw, best[0])
+        if shaded is not None and _bar_reads_back(canon, probe, spans, shaded, label, colours):
+            return shaded, best[1]
     if on_bar and not _bar_reads_back(canon, probe, spans, best[0], label, colours):
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
@@ -618,6 +624,26 @@ def _bar_pixels(lab: np.ndarray, bar, label: dict, pw: float):
     n = sum((label.get("bar") or {}).values())
     rows = np.abs(np.arange(H) + 0.5 - H / 2) > (n + 0.5) * pw
     return lab[rows, b0:b1].reshape(-1, 3)[::3]
+
+
+BAR_SHADES = 2  # colours learnt from the bar's middle where its model sees checkers on the bare bar
+
+
+def _bar_shades(lab: np.ndarray, bar, label: dict, pw: float, fields: dict) -> dict | None:
+    """Fields with the colours of the calibration's bare bar that its model takes for a checker's
+    added to the bar's own (BAR), learnt in the bar's middle where its checkers are read: the two
+    colours across the bar's whole width may miss its shades there (a grained ebony bar's lighter
+    grain is nearer the black checkers' colour than the bar's). None when there are too few."""
+    px = _bar_pixels(lab, bar_strip(bar, lab.shape[1], pw), label, pw)
+    model = [c for c in fields["centroids"] if c[0] != BOARD]  # the bar's model (see build_lut)
+    if px is None or not len(px) or not has_bar_model(model):
+        return None
+    cents = np.float32([(c[1] * L_WEIGHT, c[2], c[3]) for c in model])
+    taken = np.isin(np.array([c[0] for c in model])[_nearest(px, cents)], (1, 2))
+    if taken.sum() < 20:
+        return None
+    shades = tuple((BAR, float(c[0]) / L_WEIGHT, float(c[1]), float(c[2])) for c in _kmeans(px[taken], BAR_SHADES))
+    return dict(fields, centroids=tuple(fields["centroids"]) + shades)
 
 
 def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, colours) -> bool:
