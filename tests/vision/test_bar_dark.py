@@ -12,7 +12,8 @@ from vision import BoardReader, Calibration, checkers, labels
 from vision.render import random_style, random_view, render_frame
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
-SEED = 1019  # bench/vision_styles.py seed 1 style 19: blue felt, cream/red points, red/black checkers, ebony frame and bar
+# bench/vision_styles.py seed 1 style 19: blue felt, cream/red points, red/black checkers, an ebony frame and bar
+SEED = 1019
 
 POSITIONS = {
     "empty bar": ((0, 1, 6, 0, 7) + (0,) * 20, (3, 0, 1, 0, 0, 8) + (0,) * 19),

@@ -36,7 +36,8 @@ def test_light_checkers_on_the_bar_of_a_board_with_light_points_are_read(case):
 
 
 def test_the_bar_model_has_the_bars_colours_for_board_not_the_points():
-    cream, white, black, wood = (225.0, 128.0, 140.0), (240.0, 128.0, 128.0), (30.0, 128.0, 128.0), (120.0, 140.0, 160.0)
+    cream, white = (225.0, 128.0, 140.0), (240.0, 128.0, 128.0)
+    black, wood = (30.0, 128.0, 128.0), (120.0, 140.0, 160.0)
     cents = ((checkers.BOARD, *cream), (checkers.BAR_BOARD, *wood), (1, *white), (2, *black))
     ivory = np.array([[[200, 228, 236]]], np.uint8)  # BGR: nearer the cream point than the white checker
     idx = checkers.bin_index(ivory)
