@@ -594,7 +594,8 @@ class Calibration:
                 for base in layouts[rotate]:  # the geometry that reads the known position back best
                     for label, cols, cand_home in candidates:
                         try:
-                            fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds)
+                            fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
+                                                           check_bar=True)
                         except CalibrationError as exc:
                             log.debug("candidate failed: %s", exc)
                             continue

@@ -18,7 +18,9 @@ log = logging.getLogger(__name__)
 
 L_WEIGHT = 0.5
 BOARD = 0  # class of board pixels; checker colours are classes 1 and 2
-BAR = 3  # colours of the empty bar: board there, but not on the points (a dark bar may match dark checkers)
+BAR = 3  # the empty bar's colours near a checker's: board there, but not on the points (a dark bar, black checkers)
+BAR_BOARD = 4  # the empty bar's colours apart from every checker's: board there and on the points (the frame's edge)
+BOARD_COLOURS = (BOARD, BAR_BOARD)  # centroid classes that are board on the points
 EITHER = 2  # in Calibration.rims: count by rims, the colour is the checker face nearer the stack's middle
 RIM_NEAR = 22.0  # weighted-Lab distance under which a checker colour is taken for a point's colour
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
@@ -55,16 +57,20 @@ def _unweight(centroids: np.ndarray) -> np.ndarray:
 
 def build_lut(centroids, bar: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Class and colour-distance lookup tables over BGR bins from (class, L, a, b) centroids: the
-    model of the points, or with bar=True the model of the bar (its own colours count as board)."""
+    model of the points, or with bar=True the model of the bar, where the bar's own colours are
+    the board and the points' are not (a white checker there is nearer a white point's colour
+    than its own learnt colour). Classes come out as BOARD or a checker colour."""
     if bar:
-        key = tuple((float(BOARD if c[0] == BAR else c[0]), *map(float, c[1:])) for c in centroids)
+        key = tuple((float(BOARD if c[0] in (BAR, BAR_BOARD) else c[0]), *map(float, c[1:]))
+                    for c in centroids if c[0] != BOARD)
     else:
-        key = tuple(tuple(float(v) for v in c) for c in centroids if c[0] != BAR)
+        key = tuple((float(BOARD if c[0] == BAR_BOARD else c[0]), *map(float, c[1:])) for c in centroids if c[0] != BAR)
     return _build_lut(key)
 
 
 def has_bar_model(centroids) -> bool:
-    return any(c[0] == BAR for c in centroids)
+    """Whether the colour model holds the bar's own colours (learnt on the calibration's bar)."""
+    return any(c[0] in (BAR, BAR_BOARD) for c in centroids)
 
 
 @lru_cache(maxsize=16)
@@ -495,13 +501,14 @@ def _label_cell(label: dict, row: str, col: int):
 
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
-          kinds: bool | None = False):
+          kinds: bool | None = False, check_bar: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
     light: take uneven light out first (fitted on the empty points), as the reader then does too;
     kinds: one model of the board for each kind of point (see _absent), or None: with and without,
-    whichever reads the position back better.
+    whichever reads the position back better; check_bar: the label's bar is known (a calibration,
+    not a photo's guess), so a model that reads it otherwise learns the shades of its middle too.
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
     """
@@ -585,9 +592,14 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         # against the middle colour of each checker sample
         for c in _kmeans(bar_px, 2):
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
-            cents.append((BOARD if near > BAR_APART else BAR, *c))
+            cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
                        board_like, faces, absent, light, kinds)
+    if (on_bar or check_bar) and bar_px is not None and not _bar_reads_back(canon, probe, spans, best[0], label,
+                                                                             colours):
+        shaded = _bar_shades(lab, probe.bar, label, pw, best[0])
+        if shaded is not None and _bar_reads_back(canon, probe, spans, shaded, label, colours):
+            return shaded, best[1]
     if on_bar and not _bar_reads_back(canon, probe, spans, best[0], label, colours):
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
@@ -612,6 +624,26 @@ def _bar_pixels(lab: np.ndarray, bar, label: dict, pw: float):
     n = sum((label.get("bar") or {}).values())
     rows = np.abs(np.arange(H) + 0.5 - H / 2) > (n + 0.5) * pw
     return lab[rows, b0:b1].reshape(-1, 3)[::3]
+
+
+BAR_SHADES = 2  # colours learnt from the bar's middle where its model sees checkers on the bare bar
+
+
+def _bar_shades(lab: np.ndarray, bar, label: dict, pw: float, fields: dict) -> dict | None:
+    """Fields with the colours of the calibration's bare bar that its model takes for a checker's
+    added to the bar's own (BAR), learnt in the bar's middle where its checkers are read: the two
+    colours across the bar's whole width may miss its shades there (a grained ebony bar's lighter
+    grain is nearer the black checkers' colour than the bar's). None when there are too few."""
+    px = _bar_pixels(lab, bar_strip(bar, lab.shape[1], pw), label, pw)
+    model = [c for c in fields["centroids"] if c[0] != BOARD]  # the bar's model (see build_lut)
+    if px is None or not len(px) or not has_bar_model(model):
+        return None
+    cents = np.float32([(c[1] * L_WEIGHT, c[2], c[3]) for c in model])
+    taken = np.isin(np.array([c[0] for c in model])[_nearest(px, cents)], (1, 2))
+    if taken.sum() < 20:
+        return None
+    shades = tuple((BAR, float(c[0]) / L_WEIGHT, float(c[1]), float(c[2])) for c in _kmeans(px[taken], BAR_SHADES))
+    return dict(fields, centroids=tuple(fields["centroids"]) + shades)
 
 
 def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, colours) -> bool:
@@ -652,7 +684,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     H, W = canon.shape[:2]
     pw = W / 12.0
     cents = list(cents)
-    board_all = np.array([c[1:] for c in cents if c[0] == BOARD], np.float32)
+    board_all = np.array([c[1:] for c in cents if c[0] in BOARD_COLOURS], np.float32)
     for k, px in enumerate(samples):
         if any(absent):  # against the board colours of the kind of point each sample lies on
             parts = [(kind, cell) for kind, cell in colour_px[k] if rims[kind] != k] or colour_px[k]
@@ -861,7 +893,7 @@ def frame_light(canon: np.ndarray, centroids, step: int = LIGHT_STEP):
     (one more pass after a first flattening when the light is strong: a strong gradient first
     hides some of the board)."""
     near_lut, dist_lut = nearest_lut(centroids)
-    is_board = np.array([c[0] == BOARD for c in centroids])
+    is_board = np.array([c[0] in BOARD_COLOURS for c in centroids])
     if not is_board.any():
         return None
     remap = np.cumsum(is_board) - 1

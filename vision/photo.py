@@ -508,10 +508,10 @@ def _board_colours_cleaned(centroids, point_colours, area=None) -> tuple:
     checker)."""
     w = np.float32([checkers.L_WEIGHT, 1.0, 1.0])
     pts = [np.float32(m) for m in point_colours] + ([] if area is None else [np.float32(area)])
-    chk = [np.float32(c[1:]) * w for c in centroids if c[0] != checkers.BOARD]
+    chk = [np.float32(c[1:]) * w for c in centroids if c[0] not in checkers.BOARD_COLOURS]
     keep = []
     for c in centroids:
-        if c[0] == checkers.BOARD:
+        if c[0] in checkers.BOARD_COLOURS:
             v = np.float32(c[1:]) * w
             to_checker = min(np.linalg.norm(v - k) for k in chk)
             if to_checker < 2 * SAME_COLOUR and min(np.linalg.norm(v - p) for p in pts) > to_checker:

@@ -160,7 +160,7 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
     clusters = _kmeans(frame_px, 3)
     share = np.bincount(np.argmin(((frame_px[:, None, :] - clusters[None]) ** 2).sum(-1), 1), minlength=len(clusters))
     share = share / max(1, len(frame_px))
-    board = _weighted([c[1:] for c in cal.centroids if c[0] == checkers.BOARD])
+    board = _weighted([c[1:] for c in cal.centroids if c[0] in checkers.BOARD_COLOURS])
     like_board = [bool(len(board)) and float(np.sqrt(((board - c) ** 2).sum(1)).min()) <= FRAME_DISTANCE
                   for c in clusters]
     # not the blend along an edge (a small share), nor a sliver of the board (unless it is most)
@@ -273,7 +273,7 @@ def _background(floor_lab: np.ndarray, cal: Calibration) -> tuple[tuple[float, f
     a tray holding checkers in the calibration image keeps only its floor). `floor_lab` has its
     lightness weighed down; the colours come back as a calibration stores them."""
     cents = _kmeans(floor_lab, 3)
-    checker_lab = _weighted([c[1:] for c in cal.centroids if c[0] != checkers.BOARD])
+    checker_lab = _weighted([c[1:] for c in cal.centroids if c[0] not in checkers.BOARD_COLOURS])
     keep = []
     for c in cents:
         near = float(np.sqrt(((checker_lab - c) ** 2).sum(1)).min()) if len(checker_lab) else 1e9
