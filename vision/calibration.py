@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 POINT_WIDTH = 32  # canonical pixels per point column
 HOMES = ("bottom right", "bottom left", "top right", "top left")
 START = {24: 2, 13: 5, 8: 3, 6: 5}  # the starting position, in a side's own numbering
-VERSION = 1
+VERSION = 2  # 2: the bar's own colours apart from the checkers' are BAR_BOARD (version 1 stored them as board)
 MIN_SCORE = 22  # points of 24 the calibration image must read back as given
 # a labelled game in progress: its few stacks may stand where its checkers are hardest to tell
 # (on points of their own colour); the playing area is then found by how it fits the points
@@ -464,7 +464,7 @@ class Calibration:
     @classmethod
     def from_dict(cls, data: dict, where: str = "calibration") -> "Calibration":
         try:
-            if data.get("version") != VERSION:
+            if data.get("version") not in (1, VERSION):
                 raise CalibrationMismatchError(f"{where}: not a bgref board calibration (version {data.get('version')!r})")
             cal = cls(
                 image_size=tuple(int(v) for v in data["image_size"]),
@@ -476,7 +476,7 @@ class Calibration:
                 colours=tuple(str(c) for c in data["colours"]),
                 players=tuple(str(c) for c in data["players"]),
                 home=str(data["home"]),
-                centroids=tuple((int(c[0]), float(c[1]), float(c[2]), float(c[3])) for c in data["centroids"]),
+                centroids=_centroids_from(data),
                 pitch=float(data["pitch"]),
                 offset=tuple(float(v) for v in data["offset"]),
                 distance_limit=float(data["distance_limit"]),
@@ -643,3 +643,15 @@ class Calibration:
         from .trays import find_trays  # (trays.py imports this module)
 
         return dataclasses.replace(cal, trays=find_trays(image, cal))
+
+
+def _centroids_from(data: dict) -> tuple:
+    """A file's colour model. Version 1 stored the bar's colours far from every checker's as BOARD,
+    and its bar model took every board colour for board: such a file with a bar model has its board
+    colours as BAR_BOARD, which the points' model takes for board as before and the bar's too."""
+    from . import checkers  # (checkers imports nothing of this module)
+    cents = tuple((int(c[0]), float(c[1]), float(c[2]), float(c[3])) for c in data["centroids"])
+    if data.get("version") == 1 and any(c[0] == checkers.BAR for c in cents):
+        cents = tuple((checkers.BAR_BOARD if c[0] == checkers.BOARD else c[0], *c[1:]) for c in cents)
+    return cents
+

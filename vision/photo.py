@@ -893,7 +893,7 @@ def checker_colour_test(cal: Calibration):
     """A colour test for the hand gate: BGR pixels (N, 3) uint8 -> True where the calibration's
     colour model takes them for a checker and they are near its colour (not foreign)."""
     lut_class, lut_dist = checkers.build_lut(cal.centroids)
-    classes = [c for c in {int(c[0]) for c in cal.centroids} if c not in (checkers.BOARD, checkers.BAR)]
+    classes = [c for c in {int(c[0]) for c in cal.centroids} if c not in (*checkers.BOARD_COLOURS, checkers.BAR)]
 
     def test(pixels: np.ndarray) -> np.ndarray:
         idx = checkers.bin_index(pixels)
