@@ -24,9 +24,9 @@ The stages, each cheap:
 3. Each group is fitted with the pip layouts of a die (1..6 on a 3x3 grid, any turn and size, at
    most one pip lost for 4..6); a group that is no face loses a stray pip or is split in two; the
    face between the pips must be clean. A pip left alone is a 1 only on a clean grey face, or
-   pairs with a fainter neighbour into a 2. A 2's empty middle must be as bright as its face (two
-   gaps beside the point where two light checkers touch have their rims meeting there); in a
-   board region no die is over DIE_MAX_SIDE times the expected side.
+   pairs with a fainter neighbour of its size and shape into a 2. A 2's empty middle must be as
+   bright as its face (two gaps beside the point where two light checkers touch have their rims
+   meeting there); in a board region no die is over DIE_MAX_SIDE times the expected side.
 4. Faces much darker or fainter right beside a brighter one, or whose pips are flattened beside
    a face of round pips (seen at a glancing angle), are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
@@ -374,6 +374,15 @@ def _path_is_bright(gray, a: Pip, b: Pip, pips: Sequence[Pip], gray_max=None) ->
     return _pct(vals, 10) > PATH_BRIGHT * face
 
 
+def _alike(a: Pip, b: Pip) -> bool:
+    """Whether two pips look alike enough to lie on one face: about the same size, and not one
+    flattened beside a round one (a side face seen at a glancing angle beside the top face)."""
+    if max(a.r, b.r) > 1.9 * min(a.r, b.r) + 0.7:
+        return False
+    longer = max(a.elongation, b.elongation)
+    return not (longer >= SIDE_ELONG and longer >= LINK_ELONG * min(a.elongation, b.elongation))
+
+
 def _group(gray, pips: list[Pip]) -> list[list[int]]:
     n = len(pips)
     gray_max = cv2.dilate(gray, np.ones((3, 3), np.uint8)) if any(p.r < 2.5 for p in pips) else None
@@ -390,16 +399,11 @@ def _group(gray, pips: list[Pip]) -> list[list[int]]:
     near = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) <= 12 * np.maximum.outer(rad, rad) + 3
     for i, j in zip(*np.nonzero(np.triu(near, 1))):  # pairs close enough to share a face
         a, b = pips[i], pips[j]
-        if max(a.r, b.r) > 1.9 * min(a.r, b.r) + 0.7:
-            continue  # pips of one face are about the same size
         if abs(a.face - b.face) > 0.25 * max(a.face, b.face):
             continue  # a side face is shaded differently from the top face
         if min(a.contrast, b.contrast) < LINK_CONTRAST * max(a.contrast, b.contrast):
             continue  # the pips of one face are equally dark
-        if max(a.elongation, b.elongation) >= SIDE_ELONG and \
-                max(a.elongation, b.elongation) >= LINK_ELONG * min(a.elongation, b.elongation):
-            continue  # flattened pips beside round ones: a side face seen at a glancing angle beside the top face
-        if not _path_is_bright(gray, a, b, pips, gray_max):
+        if not _alike(a, b) or not _path_is_bright(gray, a, b, pips, gray_max):
             continue
         parent[find(i)] = find(j)
     groups: dict[int, list[int]] = {}
@@ -485,8 +489,10 @@ def _pair_lone_pips(gray, sat, pips: list[Pip], lone: list[int]) -> list[tuple[l
             p, q = pips[lone[a]], pips[lone[b]]
             d = math.hypot(p.x - q.x, p.y - q.y)
             ratio = min(p.contrast, q.contrast) / max(p.contrast, q.contrast)
-            # equally dark pips were weighed by _group already: only a fainter partner is new here
-            if d <= 12 * max(p.r, q.r) + 3 and 0.4 <= ratio < LINK_CONTRAST:
+            # equally dark pips were weighed by _group already: only a fainter partner is new here,
+            # alike all the same (a top face's pip beside a side face's smaller or flattened one is no
+            # 2); its ring is not compared, a pip half lost in blur is ringed by the blur
+            if d <= 12 * max(p.r, q.r) + 3 and 0.4 <= ratio < LINK_CONTRAST and _alike(p, q):
                 pairs.append((d, lone[a], lone[b]))
     for _d, i, j in sorted(pairs):
         if i in used or j in used:
