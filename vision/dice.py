@@ -22,11 +22,13 @@ The stages, each cheap:
    darkness, no farther apart than a face allows, and the straight path between them stays on a
    bright face (two touching dice have a dark edge or shadow between them).
 3. Each group is fitted with the pip layouts of a die (1..6 on a 3x3 grid, any turn and size, at
-   most one pip lost for 4..6); a group that is no face loses a stray pip or is split in two; the
-   face between the pips must be clean. A pip left alone is a 1 only on a clean grey face, or
-   pairs with a fainter neighbour of its size and shape into a 2. A 2's empty middle must be as
-   bright as its face (two gaps beside the point where two light checkers touch have their rims
-   meeting there); in a board region no die is over DIE_MAX_SIDE times the expected side.
+   most one pip lost for 4..6); a 5 or 6 foreshortened past that fit (a cocked die, or a camera
+   looking from the side) is its layout under an affine map, kept unless another face lies beside
+   it that is not its side face (_side_face_of); a group that is no face loses a stray pip or is
+   split in two; the face between the pips must be clean. A pip left alone is a 1 only on a clean
+   grey face, or pairs with a fainter neighbour of its size and shape into a 2. A 2's empty middle
+   must be as bright as its face (two gaps beside the point where two light checkers touch have
+   their rims meeting there); in a board region no die is over DIE_MAX_SIDE times the expected side.
 4. Faces much darker or fainter right beside a brighter one, or whose pips are flattened beside
    a face of round pips (seen at a glancing angle), are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
@@ -513,13 +515,19 @@ def _pair_lone_pips(gray, sat, pips: list[Pip], lone: list[int]) -> list[tuple[l
 JOIN_PARALLEL = 0.2  # two 2s make one 4 when their pips' diagonals cross within this share of its longer side
 JOIN_APART = 1.0  # and no other face's centre lies within this many of its sides
 JOIN_SQUASH = 0.45  # and the four pips' shorter side is at least this share of the longer (else two dice)
+SKEWED_ALIKE = 1.6  # a foreshortened 6's (or two 2s joined into a 4's) largest pip at most this many times its smallest
 
 
 def _affine_fit(z: np.ndarray, r: float) -> Optional[FaceFit]:
-    """A 4 or a 5 seen foreshortened: four pips at the corners of a parallelogram (the layout under
-    an affine map), for a 5 the fifth at its middle; None when they are not. Pips of radius ``r``.
-    The fit's step lies along the longer side (the face's true size), its error in those steps."""
+    """A 4, 5 or 6 seen foreshortened: four pips at the corners of a parallelogram (the layout under
+    an affine map), for a 5 the fifth at its middle, for a 6 the other two halfway along two
+    opposite sides; None when they are not. Pips of radius ``r``. The fit's step lies along the
+    longer side (the face's true size), for a 6 turned as its layout (across its two rows of three),
+    its error in those steps."""
     n = len(z)
+    if n == 6:
+        fits = [_affine_fit_six(z, a, b, r) for a in range(6) for b in range(a + 1, 6)]
+        return min((f for f in fits if f is not None), key=lambda f: f.error, default=None)
     if n not in (4, 5):
         return None
     c = z.mean()
@@ -528,19 +536,64 @@ def _affine_fit(z: np.ndarray, r: float) -> Optional[FaceFit]:
         k = int(np.argmin(np.abs(z - c)))
         mid, z = z[k], np.delete(z, k)
         c = z.mean()
+    q, longer, cross = _parallelogram(z, r)
+    if q is None:
+        return None
+    # a 5's middle pip sits where the diagonals cross
+    if mid is not None:
+        cross = max(cross, abs(mid - c))
+    step = longer / 2
+    if cross > JOIN_PARALLEL * longer:
+        return None
+    edges = np.abs(np.diff(np.r_[q, q[:1]]))
+    k = int(np.argmax(edges))
+    return FaceFit(n, float(cross / step), 0, complex(c), complex((q[(k + 1) % 4] - q[k]) / 2))
+
+
+def _parallelogram(z: np.ndarray, r: float):
+    """Four pips of radius ``r`` in turn round their middle, the parallelogram's longer side and how
+    far its diagonals miss each other's middles; (None, 0, 0) when no face's corners: too flat
+    (two dice side by side), or a step no pip of that size allows."""
+    c = z.mean()
     q = z[np.argsort(np.angle(z - c))]
     edges = np.abs(np.diff(np.r_[q, q[:1]]))
     sides = ((edges[0] + edges[2]) / 2, (edges[1] + edges[3]) / 2)
     longer, shorter = max(sides), min(sides)
-    # a parallelogram: the diagonals bisect each other (and a 5's middle pip sits where they cross)
-    cross = abs((q[0] + q[2]) - (q[1] + q[3])) / 2
-    if mid is not None:
-        cross = max(cross, abs(mid - c))
-    step = longer / 2
-    if cross > JOIN_PARALLEL * longer or shorter < JOIN_SQUASH * longer or not 1.2 * r < step < 6.0 * r + 1.5:
+    if shorter < JOIN_SQUASH * longer or not 1.2 * r < longer / 2 < 6.0 * r + 1.5:
+        return None, 0.0, 0.0
+    # a parallelogram: the diagonals bisect each other
+    return q, longer, abs((q[0] + q[2]) - (q[1] + q[3])) / 2
+
+
+def _affine_fit_six(z: np.ndarray, a: int, b: int, r: float) -> Optional[FaceFit]:
+    """A foreshortened 6 whose middle pips are z[a] and z[b] (see _affine_fit), or None."""
+    q, longer, cross = _parallelogram(np.delete(z, [a, b]), r)
+    if q is None:
         return None
-    k = int(np.argmax(edges))
-    return FaceFit(n, float(cross / step), 0, complex(c), complex((q[(k + 1) % 4] - q[k]) / 2))
+    step = longer / 2
+    best = None
+    for k in (0, 1):  # the middles halfway along sides k, k+2
+        m1, m2 = (q[k] + q[k + 1]) / 2, (q[k + 2] + q[(k + 3) % 4]) / 2
+        off = min(max(abs(z[a] - m1), abs(z[b] - m2)), max(abs(z[a] - m2), abs(z[b] - m1)))
+        err = max(cross, off)
+        if err <= JOIN_PARALLEL * longer and (best is None or err < best[0]):
+            across = m2 - m1  # the layout's x axis (its columns of three run along y)
+            best = (err, across / abs(across) * step)
+    if best is None:
+        return None
+    return FaceFit(6, float(best[0] / step), 0, complex(z.mean()), complex(best[1]))
+
+
+def _side_face_of(pips: list[Pip], side: list[int], top: list[int]) -> bool:
+    """Whether the pips ``side`` (two or more) look like a side face of the die whose top face has the
+    pips ``top``: more shaded, or flattened beside round pips (seen at a glancing angle), as
+    _drop_side_faces judges them. A lone pip beside a foreshortened face is no such side face: it
+    may be a cocked 1's top face."""
+    if len(side) < 2:
+        return False
+    level, own_level = np.mean([pips[i].face for i in side]), np.mean([pips[i].face for i in top])
+    elong, own_elong = np.median([pips[i].elongation for i in side]), np.median([pips[i].elongation for i in top])
+    return level < 0.9 * own_level or (elong >= SIDE_ELONG and elong >= LINK_ELONG * own_elong)
 
 
 def _beside_other(fit: FaceFit, others: Sequence[FaceFit]) -> bool:
@@ -566,7 +619,7 @@ def _join_split_fours(gray, sat, pips: list[Pip], faces: list[tuple[list[int], F
             g = faces[twos[a]][0] + faces[twos[b]][0]
             z = np.array([complex(pips[i].x, pips[i].y) for i in g])
             radii = [pips[i].r for i in g]
-            if max(radii) > 1.6 * min(radii):
+            if max(radii) > SKEWED_ALIKE * min(radii):
                 continue
             fit = _affine_fit(z, float(np.mean(radii)))
             if fit is not None:
@@ -1342,9 +1395,12 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
         pts = np.array([[pips[i].x, pips[i].y] for i in g])
         rmean = float(np.mean([pips[i].r for i in g]))
         fit = fit_face(pts, rmean) if len(g) <= 6 else None
-        if (fit is None or fit.error > MAX_FIT_ERROR) and len(g) == 5:
+        if (fit is None or fit.error > MAX_FIT_ERROR) and len(g) in (5, 6):
             # a cocked die's top face, foreshortened past what a turned and scaled layout fits
-            squashed = _affine_fit(pts[:, 0] + 1j * pts[:, 1], rmean)
+            # (a 6's pips alike in size: a 4 and two smaller pips of its side face fit some parallelogram)
+            radii = [pips[i].r for i in g]
+            squashed = (_affine_fit(pts[:, 0] + 1j * pts[:, 1], rmean)
+                        if len(g) == 5 or max(radii) <= SKEWED_ALIKE * min(radii) else None)
             if squashed is not None and _face_is_clean(gray, sat, squashed, [pips[i] for i in g]):
                 skewed.append((g, squashed))
                 continue
@@ -1363,7 +1419,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
         faces.append((g, fit))
     faces.extend(_pair_lone_pips(gray, sat, pips, lone))
     faces = _join_split_fours(gray, sat, pips, faces)
-    faces += [(g, fit) for g, fit in skewed if not _beside_other(fit, [f for _g, f in faces])]
+    faces += [(g, fit) for g, fit in skewed
+              if not _beside_other(fit, [f for g2, f in faces if not _side_face_of(pips, g2, g)])]
     found = []
     for g, fit in faces:
         rmean = float(np.mean([pips[i].r for i in g]))
