@@ -36,7 +36,9 @@ The stages, each cheap:
    face is strongly foreshortened, or when the top face seen in its own frame has a second, shaded
    face beside it: as wide as the top face, ending in a straight edge, with pips of its own
    (the die's outline longer than its top face). Side faces shown beside most of three or more
-   dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice.
+   dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice;
+   where two or more dice show their side faces towards one side (the camera's foot), a face right
+   beside another towards that side is that die's side face, however lit.
    A face read flat whose value is in doubt is left unread (_sure): a faint dark spot where its
    layout wants bare face (a pip lost in blur: a 6 read as a 4, a 3 as a 1), or, in a board region,
    a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2),
@@ -1507,8 +1509,11 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Opt
     pips nearly as dark as the top face's (the die leans towards the camera's view of that side),
     or pips that made no face of their own lie just beside the top face on a darker surface; but
     when most of three or more dice show a side face, the camera looks from the side (all lie flat).
+    Where side faces lie towards one side beside two or more dice, a face right beside another
+    towards that side is its side face even when as bright (_camera_foot).
     """
     side_of: dict[int, int] = {}
+    seen: dict[int, list[complex]] = {}  # per top face, where its side faces lie (from its centre)
     for i, f in enumerate(faces):
         for j, top in enumerate(faces):
             if i == j:
@@ -1525,6 +1530,21 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Opt
                          and f.elong >= 1.25 * top.elong)
             if (near and fainter) or inside or flattened:
                 side_of[i] = j
+                if not inside:
+                    seen.setdefault(j, []).append(complex(f.x - top.x, f.y - top.y))
+    # a camera looking from one side shows side faces towards its foot: a face right beside
+    # another one that way is that die's side face, however lit (as bright as its top face when
+    # the light comes from the camera's side)
+    foot = _camera_foot(seen)
+    if foot is not None:
+        for i, f in enumerate(faces):
+            for j, top in enumerate(faces):
+                d = complex(f.x - top.x, f.y - top.y)
+                if (i != j and i not in side_of and j not in side_of and abs(d) < FOOT_REACH * max(f.side, top.side)
+                        and abs(np.angle(d / foot)) < SAME_SIDE):
+                    log.debug("face %d at (%.0f, %.0f) beside a %d towards the camera's foot: a side face",
+                              f.pips, f.x, f.y, top.pips)
+                    side_of[i] = j
     tops = []
     for j, top in enumerate(faces):
         if j in side_of:
@@ -1552,6 +1572,23 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Opt
             beside = [None] * len(tops)
     return [(top, not ((shown and not oblique) or top.squash < COCKED_SQUASH or side is not None))
             for (top, shown), side in zip(tops, beside)]
+
+
+FOOT_REACH = 1.5  # a side face towards the camera's foot: its centre within this many sides of its top face's
+
+
+def _camera_foot(seen: dict[int, list[complex]]) -> Optional[complex]:
+    """The image direction (unit complex) towards the camera's foot: where side faces lie beside two
+    or more dice alike (within SAME_SIDE), and beside most of the dice that show one; None when they
+    do not agree. ``seen``: per die, where its side faces lie from its top face's centre."""
+    ways = [sum(d / abs(d) for d in ds if abs(d) > 0) for ds in seen.values()]
+    ways = [w / abs(w) for w in ways if abs(w) > 1e-6]
+    for w in ways:
+        alike = [v for v in ways if abs(np.angle(v / w)) < SAME_SIDE]
+        if len(alike) >= 2 and len(alike) > len(ways) / 2:
+            mean = sum(alike)
+            return mean / abs(mean)
+    return None
 
 
 # A cocked die seen from above: beside its top face, a second, shaded face with pips of its own,
