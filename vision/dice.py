@@ -116,6 +116,12 @@ def _check_image(image) -> None:
         raise ImageReadError(f"read_dice needs a BGR or grey image, got shape {image.shape}")
 
 
+def _has_chroma(sat: np.ndarray) -> bool:
+    """Whether a chroma view carries colour: a grey image and the light look (the inverted grey view)
+    come with an all-zeros chroma, and the tests on colour are skipped for them."""
+    return bool(sat.any())
+
+
 def _as_gray_and_sat(image: np.ndarray, balance: bool = False):
     _check_image(image)
     if image.ndim == 2:
@@ -200,7 +206,7 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
     if bright is None:  # a crop read again is measured against the whole view's brightest
         bright = _bright(gray)
     found: list[Pip] = []
-    chroma = sat if sat.any() else None  # the light look has none: its tests are skipped
+    chroma = sat if _has_chroma(sat) else None
     for k in scales:
         if k > min(h, w) / 6:
             break
@@ -895,7 +901,7 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Op
     bright = _bright(gray)
     small_px = SMALL_PIP_PX if pip else 0.0
     die_side = pip / PIP_SHARE if pip else 0.0
-    windows = _windows(gray, pip, bright, sat if sat.any() else None) if pip else None
+    windows = _windows(gray, pip, bright, sat if _has_chroma(sat) else None) if pip else None
     if windows is None:
         faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px)
         faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px)
@@ -1369,8 +1375,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
     work_g, work_s = gray, sat
     if scale > 1:
         work_g = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-        # the light look's chroma is all zeros: no need to enlarge it
-        work_s = (cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR) if sat.any()
+        # no chroma (see _has_chroma): no need to enlarge it
+        work_s = (cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR) if _has_chroma(sat)
                   else np.zeros(work_g.shape, np.uint8))
     if bright is None:
         bright = _bright(work_g)
