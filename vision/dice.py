@@ -849,6 +849,9 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
             if not (g.pips == 1 and any(math.hypot(f.x - g.x, f.y - g.y) < 1.5 * g.pip_r for f, _flat in light))
             and not any(_overlaps(f, g) and f.side < 0.5 * g.side for f, _flat in light)]
     dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)]
+    # the dice in one view are alike in size: a lone pip far smaller than the pips of two or more
+    # other faces is a speck (a 1's pip is the largest of a die's)
+    dice = [(f, flat) for f, flat in dice if f.pips > 1 or not _speck(f, [g for g, _flat in dice if g is not f])]
     if expected is not None:  # in a board: no die is much larger than a board's dice are
         dice = [(f, flat) for f, flat in dice if f.side <= DIE_MAX_SIDE * expected / PIP_SHARE]
     # a face read flat whose value is in doubt is left unread (a wrong value makes a legal move
@@ -864,6 +867,16 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
                        confidence=round(f.conf, 3)))
     out.sort(key=lambda d: (d.box[0], d.box[1]))
     return out[:max_dice] if len(out) > max_dice else out
+
+
+SPECK_R = 0.33  # a lone pip under this share of the median pip radius of the other faces in view is a speck
+
+
+def _speck(f: "_Face", others: Sequence["_Face"]) -> bool:
+    """Whether a face of one pip is far smaller than the other faces in view (two or more) say a
+    die is there: its pip under SPECK_R of their pips' median radius."""
+    radii = [g.pip_r for g in others if g.pip_r > 0]
+    return len(radii) >= 2 and f.pip_r < SPECK_R * float(np.median(radii))
 
 
 STRAY_MAX = 0.35  # an empty spot of a face's layout at most this dark (black-hat over its pips' contrast)
