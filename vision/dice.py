@@ -22,11 +22,13 @@ The stages, each cheap:
    darkness, no farther apart than a face allows, and the straight path between them stays on a
    bright face (two touching dice have a dark edge or shadow between them).
 3. Each group is fitted with the pip layouts of a die (1..6 on a 3x3 grid, any turn and size, at
-   most one pip lost for 4..6); a group that is no face loses a stray pip or is split in two; the
-   face between the pips must be clean. A pip left alone is a 1 only on a clean grey face, or
-   pairs with a fainter neighbour into a 2. A 2's empty middle must be as bright as its face (two
-   gaps beside the point where two light checkers touch have their rims meeting there); in a
-   board region no die is over DIE_MAX_SIDE times the expected side.
+   most one pip lost for 4..6); a 5 or 6 foreshortened past that fit (a cocked die, or a camera
+   looking from the side) is its layout under an affine map, kept unless another face lies beside
+   it that is not its side face (_side_face_of); a group that is no face loses a stray pip or is
+   split in two; the face between the pips must be clean. A pip left alone is a 1 only on a clean
+   grey face, or pairs with a fainter neighbour of its size and shape into a 2. A 2's empty middle
+   must be as bright as its face (two gaps beside the point where two light checkers touch have
+   their rims meeting there); in a board region no die is over DIE_MAX_SIDE times the expected side.
 4. Faces much darker or fainter right beside a brighter one, or whose pips are flattened beside
    a face of round pips (seen at a glancing angle), are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
@@ -34,7 +36,9 @@ The stages, each cheap:
    face is strongly foreshortened, or when the top face seen in its own frame has a second, shaded
    face beside it: as wide as the top face, ending in a straight edge, with pips of its own
    (the die's outline longer than its top face). Side faces shown beside most of three or more
-   dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice.
+   dice, or beside two or more towards the same side, mean an oblique camera, not cocked dice;
+   where two or more dice show their side faces towards one side (the camera's foot), a face right
+   beside another towards that side is that die's side face, however lit.
    A face read flat whose value is in doubt is left unread (_sure): a faint dark spot where its
    layout wants bare face (a pip lost in blur: a 6 read as a 4, a 3 as a 1), or, in a board region,
    a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2),
@@ -110,6 +114,12 @@ def _check_image(image) -> None:
         raise ImageReadError("read_dice needs a non-empty image")
     if image.ndim != 2 and (image.ndim != 3 or image.shape[2] not in (3, 4)):
         raise ImageReadError(f"read_dice needs a BGR or grey image, got shape {image.shape}")
+
+
+def _has_chroma(sat: np.ndarray) -> bool:
+    """Whether a chroma view carries colour: a grey image and the light look (the inverted grey view)
+    come with an all-zeros chroma, and the tests on colour are skipped for them."""
+    return bool(sat.any())
 
 
 def _as_gray_and_sat(image: np.ndarray, balance: bool = False):
@@ -196,7 +206,7 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
     if bright is None:  # a crop read again is measured against the whole view's brightest
         bright = _bright(gray)
     found: list[Pip] = []
-    chroma = sat if sat.any() else None  # the light look has none: its tests are skipped
+    chroma = sat if _has_chroma(sat) else None
     for k in scales:
         if k > min(h, w) / 6:
             break
@@ -374,6 +384,15 @@ def _path_is_bright(gray, a: Pip, b: Pip, pips: Sequence[Pip], gray_max=None) ->
     return _pct(vals, 10) > PATH_BRIGHT * face
 
 
+def _alike(a: Pip, b: Pip) -> bool:
+    """Whether two pips look alike enough to lie on one face: about the same size, and not one
+    flattened beside a round one (a side face seen at a glancing angle beside the top face)."""
+    if max(a.r, b.r) > 1.9 * min(a.r, b.r) + 0.7:
+        return False
+    longer = max(a.elongation, b.elongation)
+    return not (longer >= SIDE_ELONG and longer >= LINK_ELONG * min(a.elongation, b.elongation))
+
+
 def _group(gray, pips: list[Pip]) -> list[list[int]]:
     n = len(pips)
     gray_max = cv2.dilate(gray, np.ones((3, 3), np.uint8)) if any(p.r < 2.5 for p in pips) else None
@@ -390,16 +409,11 @@ def _group(gray, pips: list[Pip]) -> list[list[int]]:
     near = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) <= 12 * np.maximum.outer(rad, rad) + 3
     for i, j in zip(*np.nonzero(np.triu(near, 1))):  # pairs close enough to share a face
         a, b = pips[i], pips[j]
-        if max(a.r, b.r) > 1.9 * min(a.r, b.r) + 0.7:
-            continue  # pips of one face are about the same size
         if abs(a.face - b.face) > 0.25 * max(a.face, b.face):
             continue  # a side face is shaded differently from the top face
         if min(a.contrast, b.contrast) < LINK_CONTRAST * max(a.contrast, b.contrast):
             continue  # the pips of one face are equally dark
-        if max(a.elongation, b.elongation) >= SIDE_ELONG and \
-                max(a.elongation, b.elongation) >= LINK_ELONG * min(a.elongation, b.elongation):
-            continue  # flattened pips beside round ones: a side face seen at a glancing angle beside the top face
-        if not _path_is_bright(gray, a, b, pips, gray_max):
+        if not _alike(a, b) or not _path_is_bright(gray, a, b, pips, gray_max):
             continue
         parent[find(i)] = find(j)
     groups: dict[int, list[int]] = {}
@@ -485,8 +499,10 @@ def _pair_lone_pips(gray, sat, pips: list[Pip], lone: list[int]) -> list[tuple[l
             p, q = pips[lone[a]], pips[lone[b]]
             d = math.hypot(p.x - q.x, p.y - q.y)
             ratio = min(p.contrast, q.contrast) / max(p.contrast, q.contrast)
-            # equally dark pips were weighed by _group already: only a fainter partner is new here
-            if d <= 12 * max(p.r, q.r) + 3 and 0.4 <= ratio < LINK_CONTRAST:
+            # equally dark pips were weighed by _group already: only a fainter partner is new here,
+            # alike all the same (a top face's pip beside a side face's smaller or flattened one is no
+            # 2); its ring is not compared, a pip half lost in blur is ringed by the blur
+            if d <= 12 * max(p.r, q.r) + 3 and 0.4 <= ratio < LINK_CONTRAST and _alike(p, q):
                 pairs.append((d, lone[a], lone[b]))
     for _d, i, j in sorted(pairs):
         if i in used or j in used:
@@ -507,13 +523,19 @@ def _pair_lone_pips(gray, sat, pips: list[Pip], lone: list[int]) -> list[tuple[l
 JOIN_PARALLEL = 0.2  # two 2s make one 4 when their pips' diagonals cross within this share of its longer side
 JOIN_APART = 1.0  # and no other face's centre lies within this many of its sides
 JOIN_SQUASH = 0.45  # and the four pips' shorter side is at least this share of the longer (else two dice)
+SKEWED_ALIKE = 1.6  # a foreshortened 6's (or two 2s joined into a 4's) largest pip at most this many times its smallest
 
 
 def _affine_fit(z: np.ndarray, r: float) -> Optional[FaceFit]:
-    """A 4 or a 5 seen foreshortened: four pips at the corners of a parallelogram (the layout under
-    an affine map), for a 5 the fifth at its middle; None when they are not. Pips of radius ``r``.
-    The fit's step lies along the longer side (the face's true size), its error in those steps."""
+    """A 4, 5 or 6 seen foreshortened: four pips at the corners of a parallelogram (the layout under
+    an affine map), for a 5 the fifth at its middle, for a 6 the other two halfway along two
+    opposite sides; None when they are not. Pips of radius ``r``. The fit's step lies along the
+    longer side (the face's true size), for a 6 turned as its layout (across its two rows of three),
+    its error in those steps."""
     n = len(z)
+    if n == 6:
+        fits = [_affine_fit_six(z, a, b, r) for a in range(6) for b in range(a + 1, 6)]
+        return min((f for f in fits if f is not None), key=lambda f: f.error, default=None)
     if n not in (4, 5):
         return None
     c = z.mean()
@@ -522,19 +544,64 @@ def _affine_fit(z: np.ndarray, r: float) -> Optional[FaceFit]:
         k = int(np.argmin(np.abs(z - c)))
         mid, z = z[k], np.delete(z, k)
         c = z.mean()
+    q, longer, cross = _parallelogram(z, r)
+    if q is None:
+        return None
+    # a 5's middle pip sits where the diagonals cross
+    if mid is not None:
+        cross = max(cross, abs(mid - c))
+    step = longer / 2
+    if cross > JOIN_PARALLEL * longer:
+        return None
+    edges = np.abs(np.diff(np.r_[q, q[:1]]))
+    k = int(np.argmax(edges))
+    return FaceFit(n, float(cross / step), 0, complex(c), complex((q[(k + 1) % 4] - q[k]) / 2))
+
+
+def _parallelogram(z: np.ndarray, r: float):
+    """Four pips of radius ``r`` in turn round their middle, the parallelogram's longer side and how
+    far its diagonals miss each other's middles; (None, 0, 0) when no face's corners: too flat
+    (two dice side by side), or a step no pip of that size allows."""
+    c = z.mean()
     q = z[np.argsort(np.angle(z - c))]
     edges = np.abs(np.diff(np.r_[q, q[:1]]))
     sides = ((edges[0] + edges[2]) / 2, (edges[1] + edges[3]) / 2)
     longer, shorter = max(sides), min(sides)
-    # a parallelogram: the diagonals bisect each other (and a 5's middle pip sits where they cross)
-    cross = abs((q[0] + q[2]) - (q[1] + q[3])) / 2
-    if mid is not None:
-        cross = max(cross, abs(mid - c))
-    step = longer / 2
-    if cross > JOIN_PARALLEL * longer or shorter < JOIN_SQUASH * longer or not 1.2 * r < step < 6.0 * r + 1.5:
+    if shorter < JOIN_SQUASH * longer or not 1.2 * r < longer / 2 < 6.0 * r + 1.5:
+        return None, 0.0, 0.0
+    # a parallelogram: the diagonals bisect each other
+    return q, longer, abs((q[0] + q[2]) - (q[1] + q[3])) / 2
+
+
+def _affine_fit_six(z: np.ndarray, a: int, b: int, r: float) -> Optional[FaceFit]:
+    """A foreshortened 6 whose middle pips are z[a] and z[b] (see _affine_fit), or None."""
+    q, longer, cross = _parallelogram(np.delete(z, [a, b]), r)
+    if q is None:
         return None
-    k = int(np.argmax(edges))
-    return FaceFit(n, float(cross / step), 0, complex(c), complex((q[(k + 1) % 4] - q[k]) / 2))
+    step = longer / 2
+    best = None
+    for k in (0, 1):  # the middles halfway along sides k, k+2
+        m1, m2 = (q[k] + q[k + 1]) / 2, (q[k + 2] + q[(k + 3) % 4]) / 2
+        off = min(max(abs(z[a] - m1), abs(z[b] - m2)), max(abs(z[a] - m2), abs(z[b] - m1)))
+        err = max(cross, off)
+        if err <= JOIN_PARALLEL * longer and (best is None or err < best[0]):
+            across = m2 - m1  # the layout's x axis (its columns of three run along y)
+            best = (err, across / abs(across) * step)
+    if best is None:
+        return None
+    return FaceFit(6, float(best[0] / step), 0, complex(z.mean()), complex(best[1]))
+
+
+def _side_face_of(pips: list[Pip], side: list[int], top: list[int]) -> bool:
+    """Whether the pips ``side`` (two or more) look like a side face of the die whose top face has the
+    pips ``top``: more shaded, or flattened beside round pips (seen at a glancing angle), as
+    _drop_side_faces judges them. A lone pip beside a foreshortened face is no such side face: it
+    may be a cocked 1's top face."""
+    if len(side) < 2:
+        return False
+    level, own_level = np.mean([pips[i].face for i in side]), np.mean([pips[i].face for i in top])
+    elong, own_elong = np.median([pips[i].elongation for i in side]), np.median([pips[i].elongation for i in top])
+    return level < 0.9 * own_level or (elong >= SIDE_ELONG and elong >= LINK_ELONG * own_elong)
 
 
 def _beside_other(fit: FaceFit, others: Sequence[FaceFit]) -> bool:
@@ -560,7 +627,7 @@ def _join_split_fours(gray, sat, pips: list[Pip], faces: list[tuple[list[int], F
             g = faces[twos[a]][0] + faces[twos[b]][0]
             z = np.array([complex(pips[i].x, pips[i].y) for i in g])
             radii = [pips[i].r for i in g]
-            if max(radii) > 1.6 * min(radii):
+            if max(radii) > SKEWED_ALIKE * min(radii):
                 continue
             fit = _affine_fit(z, float(np.mean(radii)))
             if fit is not None:
@@ -782,6 +849,9 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
             if not (g.pips == 1 and any(math.hypot(f.x - g.x, f.y - g.y) < 1.5 * g.pip_r for f, _flat in light))
             and not any(_overlaps(f, g) and f.side < 0.5 * g.side for f, _flat in light)]
     dice += [(f, flat) for f, flat in light if not any(_overlaps(f, g) for g, _flat in dice)]
+    # the dice in one view are alike in size: a lone pip far smaller than the pips of two or more
+    # other faces is a speck (a 1's pip is the largest of a die's)
+    dice = [(f, flat) for f, flat in dice if f.pips > 1 or not _speck(f, [g for g, _flat in dice if g is not f])]
     if expected is not None:  # in a board: no die is much larger than a board's dice are
         dice = [(f, flat) for f, flat in dice if f.side <= DIE_MAX_SIDE * expected / PIP_SHARE]
     # a face read flat whose value is in doubt is left unread (a wrong value makes a legal move
@@ -797,6 +867,16 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
                        confidence=round(f.conf, 3)))
     out.sort(key=lambda d: (d.box[0], d.box[1]))
     return out[:max_dice] if len(out) > max_dice else out
+
+
+SPECK_R = 0.33  # a lone pip under this share of the median pip radius of the other faces in view is a speck
+
+
+def _speck(f: "_Face", others: Sequence["_Face"]) -> bool:
+    """Whether a face of one pip is far smaller than the other faces in view (two or more) say a
+    die is there: its pip under SPECK_R of their pips' median radius."""
+    radii = [g.pip_r for g in others if g.pip_r > 0]
+    return len(radii) >= 2 and f.pip_r < SPECK_R * float(np.median(radii))
 
 
 STRAY_MAX = 0.35  # an empty spot of a face's layout at most this dark (black-hat over its pips' contrast)
@@ -834,7 +914,7 @@ def _dice_of(gray, sat, scale: int, scales, pip: Optional[float] = None, bgr: Op
     bright = _bright(gray)
     small_px = SMALL_PIP_PX if pip else 0.0
     die_side = pip / PIP_SHARE if pip else 0.0
-    windows = _windows(gray, pip, bright, sat if sat.any() else None) if pip else None
+    windows = _windows(gray, pip, bright, sat if _has_chroma(sat) else None) if pip else None
     if windows is None:
         faces, leftover = _read_at(gray, sat, scale, scales, bright=bright, small_px=small_px)
         faces, leftover = _refine_small(gray, sat, scale, faces, leftover, bright=bright, small_px=small_px)
@@ -1308,8 +1388,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
     work_g, work_s = gray, sat
     if scale > 1:
         work_g = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-        # the light look's chroma is all zeros: no need to enlarge it
-        work_s = (cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR) if sat.any()
+        # no chroma (see _has_chroma): no need to enlarge it
+        work_s = (cv2.resize(sat, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR) if _has_chroma(sat)
                   else np.zeros(work_g.shape, np.uint8))
     if bright is None:
         bright = _bright(work_g)
@@ -1336,9 +1416,12 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
         pts = np.array([[pips[i].x, pips[i].y] for i in g])
         rmean = float(np.mean([pips[i].r for i in g]))
         fit = fit_face(pts, rmean) if len(g) <= 6 else None
-        if (fit is None or fit.error > MAX_FIT_ERROR) and len(g) == 5:
+        if (fit is None or fit.error > MAX_FIT_ERROR) and len(g) in (5, 6):
             # a cocked die's top face, foreshortened past what a turned and scaled layout fits
-            squashed = _affine_fit(pts[:, 0] + 1j * pts[:, 1], rmean)
+            # (a 6's pips alike in size: a 4 and two smaller pips of its side face fit some parallelogram)
+            radii = [pips[i].r for i in g]
+            squashed = (_affine_fit(pts[:, 0] + 1j * pts[:, 1], rmean)
+                        if len(g) == 5 or max(radii) <= SKEWED_ALIKE * min(radii) else None)
             if squashed is not None and _face_is_clean(gray, sat, squashed, [pips[i] for i in g]):
                 skewed.append((g, squashed))
                 continue
@@ -1357,7 +1440,8 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
         faces.append((g, fit))
     faces.extend(_pair_lone_pips(gray, sat, pips, lone))
     faces = _join_split_fours(gray, sat, pips, faces)
-    faces += [(g, fit) for g, fit in skewed if not _beside_other(fit, [f for _g, f in faces])]
+    faces += [(g, fit) for g, fit in skewed
+              if not _beside_other(fit, [f for g2, f in faces if not _side_face_of(pips, g2, g)])]
     found = []
     for g, fit in faces:
         rmean = float(np.mean([pips[i].r for i in g]))
@@ -1444,8 +1528,11 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Opt
     pips nearly as dark as the top face's (the die leans towards the camera's view of that side),
     or pips that made no face of their own lie just beside the top face on a darker surface; but
     when most of three or more dice show a side face, the camera looks from the side (all lie flat).
+    Where side faces lie towards one side beside two or more dice, a face right beside another
+    towards that side is its side face even when as bright (_camera_foot).
     """
     side_of: dict[int, int] = {}
+    seen: dict[int, list[complex]] = {}  # per top face, where its side faces lie (from its centre)
     for i, f in enumerate(faces):
         for j, top in enumerate(faces):
             if i == j:
@@ -1462,6 +1549,21 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Opt
                          and f.elong >= 1.25 * top.elong)
             if (near and fainter) or inside or flattened:
                 side_of[i] = j
+                if not inside:
+                    seen.setdefault(j, []).append(complex(f.x - top.x, f.y - top.y))
+    # a camera looking from one side shows side faces towards its foot: a face right beside
+    # another one that way is that die's side face, however lit (as bright as its top face when
+    # the light comes from the camera's side)
+    foot = _camera_foot(seen)
+    if foot is not None:
+        for i, f in enumerate(faces):
+            for j, top in enumerate(faces):
+                d = complex(f.x - top.x, f.y - top.y)
+                if (i != j and i not in side_of and j not in side_of and abs(d) < FOOT_REACH * max(f.side, top.side)
+                        and abs(np.angle(d / foot)) < SAME_SIDE):
+                    log.debug("face %d at (%.0f, %.0f) beside a %d towards the camera's foot: a side face",
+                              f.pips, f.x, f.y, top.pips)
+                    side_of[i] = j
     tops = []
     for j, top in enumerate(faces):
         if j in side_of:
@@ -1489,6 +1591,23 @@ def _drop_side_faces(faces: list[_Face], leftover: Sequence[Pip] = (), gray: Opt
             beside = [None] * len(tops)
     return [(top, not ((shown and not oblique) or top.squash < COCKED_SQUASH or side is not None))
             for (top, shown), side in zip(tops, beside)]
+
+
+FOOT_REACH = 1.5  # a side face towards the camera's foot: its centre within this many sides of its top face's
+
+
+def _camera_foot(seen: dict[int, list[complex]]) -> Optional[complex]:
+    """The image direction (unit complex) towards the camera's foot: where side faces lie beside two
+    or more dice alike (within SAME_SIDE), and beside most of the dice that show one; None when they
+    do not agree. ``seen``: per die, where its side faces lie from its top face's centre."""
+    ways = [sum(d / abs(d) for d in ds if abs(d) > 0) for ds in seen.values()]
+    ways = [w / abs(w) for w in ways if abs(w) > 1e-6]
+    for w in ways:
+        alike = [v for v in ways if abs(np.angle(v / w)) < SAME_SIDE]
+        if len(alike) >= 2 and len(alike) > len(ways) / 2:
+            mean = sum(alike)
+            return mean / abs(mean)
+    return None
 
 
 # A cocked die seen from above: beside its top face, a second, shaded face with pips of its own,
