@@ -21,6 +21,7 @@ BOARD = 0  # class of board pixels; checker colours are classes 1 and 2
 BAR = 3  # the empty bar's colours near a checker's: board there, but not on the points (a dark bar, black checkers)
 BAR_BOARD = 4  # the empty bar's colours apart from every checker's: board there and on the points (the frame's edge)
 BOARD_COLOURS = (BOARD, BAR_BOARD)  # centroid classes that are board on the points
+BAR_COLOURS = (BAR, BAR_BOARD)  # centroid classes of the bar's own colours: board on the bar
 EITHER = 2  # in Calibration.rims: count by rims, the colour is the checker face nearer the stack's middle
 RIM_NEAR = 22.0  # weighted-Lab distance under which a checker colour is taken for a point's colour
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
@@ -61,7 +62,7 @@ def build_lut(centroids, bar: bool = False) -> tuple[np.ndarray, np.ndarray]:
     the board and the points' are not (a white checker there is nearer a white point's colour
     than its own learnt colour). Classes come out as BOARD or a checker colour."""
     if bar:
-        key = tuple((float(BOARD if c[0] in (BAR, BAR_BOARD) else c[0]), *map(float, c[1:]))
+        key = tuple((float(BOARD if c[0] in BAR_COLOURS else c[0]), *map(float, c[1:]))
                     for c in centroids if c[0] != BOARD)
     else:
         key = tuple((float(BOARD if c[0] == BAR_BOARD else c[0]), *map(float, c[1:])) for c in centroids if c[0] != BAR)
@@ -70,7 +71,7 @@ def build_lut(centroids, bar: bool = False) -> tuple[np.ndarray, np.ndarray]:
 
 def has_bar_model(centroids) -> bool:
     """Whether the colour model holds the bar's own colours (learnt on the calibration's bar)."""
-    return any(c[0] in (BAR, BAR_BOARD) for c in centroids)
+    return any(c[0] in BAR_COLOURS for c in centroids)
 
 
 @lru_cache(maxsize=16)
@@ -595,12 +596,13 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
                        board_like, faces, absent, light, kinds)
-    if (on_bar or check_bar) and bar_px is not None and not _bar_reads_back(canon, probe, spans, best[0], label,
-                                                                             colours):
+    reads_back = bar_px is None or not (on_bar or check_bar) or \
+        _bar_reads_back(canon, probe, spans, best[0], label, colours)
+    if not reads_back:
         shaded = _bar_shades(lab, probe.bar, label, pw, best[0])
         if shaded is not None and _bar_reads_back(canon, probe, spans, shaded, label, colours):
             return shaded, best[1]
-    if on_bar and not _bar_reads_back(canon, probe, spans, best[0], label, colours):
+    if on_bar and not reads_back:
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
