@@ -100,7 +100,7 @@ def measure(args):
         if reading.hand_in_view:
             row["error"] = row["error"] or "hand in view"
         else:
-            got = vs.as_image_shows(reading.to_label_dict())
+            got = labels.as_image_shows(reading.to_label_dict())
             row["right"] = labels.compare(got, truth).right
     except VisionError as exc:
         row["error"] = row["error"] or f"{type(exc).__name__}: {exc}"

@@ -107,14 +107,6 @@ def case_setup(seed: int, style: int):
     return view, s
 
 
-def as_image_shows(read: dict) -> dict:
-    """A reading's rows as the unturned rendered image shows them (a landscape board read turned
-    by 180 degrees has its rows swapped and reversed)."""
-    if read.get("rotate", 0) % 360 == 180:
-        return dict(read, top=[list(x) for x in read["bottom"][::-1]], bottom=[list(x) for x in read["top"][::-1]])
-    return read
-
-
 @dataclass
 class Outcome:
     """How one frame was read one way: points right of 24, bar right, what went wrong."""
@@ -152,7 +144,7 @@ def read_calibrated(reader, frame, truth) -> Outcome:
     ms = (time.process_time() - t0) * 1000
     if reading.hand_in_view:
         return Outcome(error=f"read as a hand in view (occlusion {reading.occlusion:.2f})", ms=ms)
-    got = as_image_shows(reading.to_label_dict())
+    got = labels.as_image_shows(reading.to_label_dict())
     score = labels.compare(got, truth)
     return Outcome(score.right, labels.bar_right(got, truth), score.wrong, ms=ms)
 
@@ -168,7 +160,7 @@ def read_uncalibrated(frame, truth) -> Outcome:
     ms = (time.process_time() - t0) * 1000
     if reading.hand_in_view:
         return Outcome(error="read as a hand in view", ms=ms)
-    got = as_image_shows(reading.to_label_dict())
+    got = labels.as_image_shows(reading.to_label_dict())
     score = labels.compare(got, truth)
     return Outcome(score.right, labels.bar_right(got, truth), score.wrong, ms=ms)
 

@@ -122,6 +122,14 @@ def colour_mapping(read: dict, truth: dict) -> dict:
     return best
 
 
+def as_image_shows(read: dict) -> dict:
+    """A reading's rows as the unturned image shows them (a landscape board read turned by 180
+    degrees has its rows swapped and reversed), to compare with a label of the image as it is."""
+    if read.get("rotate", 0) % 360 == 180:
+        return dict(read, top=[list(x) for x in read["bottom"][::-1]], bottom=[list(x) for x in read["top"][::-1]])
+    return read
+
+
 def bar_right(read: dict, truth: dict) -> bool:
     """Whether a reading has the label's checkers on the bar, colour by colour (the reader's colour
     names mapped to the label's as the points match them)."""

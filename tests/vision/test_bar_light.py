@@ -31,9 +31,7 @@ def test_light_checkers_on_the_bar_of_a_board_with_light_points_are_read(case):
     view = random_view(rng, random_style(rng))
     cal = Calibration.from_image(render_frame(START, START, view, rng=seed)[0])
     frame, truth = render_frame(p0, p1, view, rng=seed)
-    got = BoardReader(cal, read_dice=False, read_cube=False).read(frame).to_label_dict()
-    if got.get("rotate", 0) % 360 == 180:  # rows as the unturned image shows them (for the colour names)
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
+    got = labels.as_image_shows(BoardReader(cal, read_dice=False, read_cube=False).read(frame).to_label_dict())  # (rows as the image shows them: the colour names)
     assert labels.bar_right(got, truth), (got["bar"], truth["bar"])
 
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from vision import labels, photo
-from vision.render import random_style, random_view, render_frame
+
+from .rendered import photo_reading
 
 
 def test_a_wide_board_seen_at_a_tilt_lies_across_the_picture():
@@ -29,13 +30,7 @@ def test_a_board_seen_straight_on_lies_as_its_outline(quad, turn):
 
 def test_a_wide_board_tilted_forty_degrees_is_read():
     # bench/vision_styles.py seed 1 style 4 position 0 (tilt 40 degrees): refused as half points
-    rng = np.random.default_rng(1004)
-    view = random_view(rng, random_style(rng))
     p0 = (8, 0, 2, 4) + (0,) * 21
     p1 = (0, 2, 3, 0, 3) + (0,) * 20
-    image, truth = render_frame(p0, p1, view, rng=1004)
-    reading = photo.read_photo(image)
-    got = reading.to_label_dict()
-    if got["rotate"] % 360 == 180:  # read upside down: as the image shows it
-        got = dict(got, top=[list(x) for x in got["bottom"][::-1]], bottom=[list(x) for x in got["top"][::-1]])
+    got, truth = photo_reading(1004, p0, p1)
     assert labels.compare(got, truth).board_right

@@ -9,20 +9,15 @@ colour are left out of the learning (the label's "uncertain") when that happens.
 import numpy as np
 
 from vision import labels, photo
-from vision.render import random_style, random_view, render_frame
+
+from .rendered import photo_reading
 
 
 def test_blue_checkers_on_blue_points_are_read():
     # bench/vision_styles.py seed 0 style 29 position 0: grey/blue points, white/blue checkers
-    rng = np.random.default_rng(29)
-    view = random_view(rng, random_style(rng))
     p0 = (1, 3, 0, 6) + (0,) * 21
     p1 = (5, 0, 2, 0, 0, 1) + (0,) * 8 + (6, 0, 0, 0, 1) + (0,) * 6
-    image, truth = render_frame(p0, p1, view, rng=29)
-    reading = photo.read_photo(image)
-    got = reading.to_label_dict()
-    if got["rotate"] % 360 == 180:  # read upside down: as the image shows it
-        got = dict(got, top=[list(x) for x in got["bottom"][::-1]], bottom=[list(x) for x in got["top"][::-1]])
+    got, truth = photo_reading(29, p0, p1)
     assert labels.compare(got, truth).board_right
 
 
