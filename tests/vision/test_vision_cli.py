@@ -69,3 +69,15 @@ def test_read_dice_json(shared_data, capsys):
     assert isinstance(dice, list)
     for die in dice:
         assert set(die) == {"pips", "box", "flat"} and len(die["box"]) == 4
+
+
+def test_a_calibration_file_of_an_unknown_version_is_a_one_line_error(shared_data, tmp_path, capsys):
+    """Version 1 files still load (tests/vision/test_bar_light.py); a version this bgref does not
+    know is refused with the file and the version named."""
+    folder = shared_data / "boards" / "gallbotond"
+    good = tmp_path / "board.json"
+    assert cli.main(["calibrate", str(folder / FRAME), "--labels", str(folder / (FRAME + ".json")), "-o", str(good)]) == 0
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps(dict(json.loads(good.read_text()), version=3)))
+    _one_line_error(capsys, ["read", str(folder / OTHER), "--calibration", str(newer)],
+                    "newer.json: not a bgref board calibration (version 3)")
