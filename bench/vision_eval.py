@@ -1,6 +1,9 @@
-"""Measure the board reader on the real photos of ../shared/data/boards/gallbotond.
+"""Measure the board reader on the real photos of ../shared/data/boards (gallbotond: 89 labelled frames).
 
-Each session (frames named SESSION_frameN; the stills minta_N are one more session) is calibrated
+Every folder of boards/ with labelled photos (NAME.jpg, .jpeg or .png beside NAME.jpg.json in the label
+format of ../shared/data/README.md) is measured on its own, so a set of other boards laid beside it is
+measured the same way (``--set NAME`` for one). Each session (frames named SESSION_frameN, or a name
+ending in a number, such as the stills minta_N: one session per name before it) is calibrated
 on its first frame with no hand in view, using that frame's labels, and the rest are read. Sessions
 whose every frame has a hand in view are calibrated on the nearest session in time with frames of the
 same size (said in the table). Prints points exactly right, whole boards right, dice, hands
@@ -14,6 +17,7 @@ import argparse
 import collections
 import datetime
 import pathlib
+import re
 import sys
 import time
 
@@ -30,8 +34,14 @@ from vision.reader import BoardReader  # noqa: E402
 MIN_CONFIDENCE = 0.6  # referee.config's default min_confidence
 
 
+PHOTOS = (".jpg", ".jpeg", ".png")
+
+
 def session_of(name: str) -> str:
-    return name.split("_frame")[0] if "_frame" in name else "minta"
+    """SESSION of SESSION_frameN; else the name less its extension and a trailing number (minta_7: minta)."""
+    if "_frame" in name:
+        return name.split("_frame")[0]
+    return re.sub(r"[_\-. ]*\d*$", "", name.rsplit(".", 1)[0]) or "photos"
 
 
 def when(session: str) -> float:
@@ -43,11 +53,10 @@ def when(session: str) -> float:
 
 
 def frame_number(name: str) -> int:
-    digits = "".join(ch if ch.isdigit() else " " for ch in name.rsplit("frame", 1)[-1] if name) or "0"
-    if name.startswith("minta_"):
-        digits = name[len("minta_"):].split(".")[0]
-    parts = digits.split()
-    return int(parts[0]) if parts else 0
+    """N of SESSION_frameN, or the number a name ends in (minta_12.jpg: 12); 0 if none."""
+    stem = name.rsplit(".", 1)[0]
+    found = re.search(r"(\d+)$", stem.rsplit("frame", 1)[-1]) or re.search(r"(\d+)$", stem)
+    return int(found.group(1)) if found else 0
 
 
 def dice_right(read: list, truth: list) -> int:
@@ -66,9 +75,25 @@ def main(argv=None) -> int:
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     parser.add_argument("--no-photo", action="store_true", help="skip the no-calibration column")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every wrong point")
+    parser.add_argument("--set", help="measure only this folder of boards/ (default: every one)")
     args = parser.parse_args(argv)
-    folder = pathlib.Path(args.data) / "boards" / "gallbotond"
-    names = sorted((p.name for p in folder.glob("*.jpg")), key=lambda n: (session_of(n), frame_number(n)))
+    boards = pathlib.Path(args.data) / "boards"
+    sets = sorted(p for p in boards.iterdir() if p.is_dir() and any(p.glob("*.json"))) if boards.is_dir() else []
+    if args.set:
+        sets = [p for p in sets if p.name == args.set]
+    if not sets:
+        print(f"no labelled board photos under {boards}{' named ' + args.set if args.set else ''}")
+        return 1
+    for folder in sets:
+        print(f"== {folder.name} ({folder})")
+        evaluate(folder, args)
+    return 0
+
+
+def evaluate(folder: pathlib.Path, args) -> None:
+    """Print the figures of one folder of labelled board photos."""
+    names = sorted((p.name for p in folder.iterdir() if p.suffix.lower() in PHOTOS and
+                    (folder / (p.name + ".json")).exists()), key=lambda n: (session_of(n), frame_number(n)))
     sessions: dict[str, list[str]] = collections.OrderedDict()
     for n in names:
         sessions.setdefault(session_of(n), []).append(n)
@@ -221,9 +246,9 @@ def main(argv=None) -> int:
               f"clear frames said hand_in_view {u['false_hands']} (target 0)")
         for line in u["hand_errors"] if args.verbose else ():
             print(f"   hand frame refused: {line}")
-    print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the")
-    print("  same size: " + "; ".join(borrowed))
-    return 0
+    if borrowed:
+        print("* session with a hand in every frame: calibrated on the nearest session (in time) with frames of the")
+        print("  same size: " + "; ".join(borrowed))
 
 
 if __name__ == "__main__":
