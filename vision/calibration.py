@@ -388,6 +388,7 @@ class Calibration:
     offset: tuple[float, float]  # (top, bottom): extent of a stack = offset[row] + pitch * count
     distance_limit: float  # colour distance above which a pixel is foreign (hand, sleeve)
     reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
+    reference_chroma: tuple = field(default=(), repr=False)  # its Lab a and b (empty: gray only)
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
     rims: tuple[int, ...] = (-1, -1, -1, -1)  # per kind of point (checkers.cell_kind): the checker colour
     # nearly that point's own colour (counted there from its rims), checkers.EITHER, or -1
@@ -453,6 +454,7 @@ class Calibration:
             "offset": list(self.offset),
             "distance_limit": self.distance_limit,
             "reference": [list(r) for r in self.reference],
+            "reference_chroma": [[list(r) for r in c] for c in self.reference_chroma],
             "light": self.light,
             "rims": list(self.rims),
             "own_off": self.own_off,
@@ -481,6 +483,8 @@ class Calibration:
                 offset=tuple(float(v) for v in data["offset"]),
                 distance_limit=float(data["distance_limit"]),
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
+                reference_chroma=tuple(tuple(tuple(int(v) for v in r) for r in c)
+                                       for c in data.get("reference_chroma", ())),
                 light=bool(data.get("light", False)),
                 rims=tuple(int(v) for v in data.get("rims", (-1, -1, -1, -1))),
                 own_off=bool(data.get("own_off", False)),
@@ -636,10 +640,12 @@ class Calibration:
                 home_ = home
             else:
                 home_ = min(HOMES, key=lambda h: pip_total(label, h, players_))
-        from .occlusion import ring_reference
+        from .occlusion import ring_chroma, ring_reference
 
         reference = ring_reference(image, base["outer"], base["corners"])
-        cal = cls(**base, colours=colours, players=players_, home=home_, reference=reference, **fields)
+        chroma = ring_chroma(image, base["outer"], base["corners"])
+        cal = cls(**base, colours=colours, players=players_, home=home_, reference=reference,
+                  reference_chroma=chroma, **fields)
         from .trays import find_trays  # (trays.py imports this module)
 
         return dataclasses.replace(cal, trays=find_trays(image, cal))

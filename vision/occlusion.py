@@ -3,10 +3,15 @@
 A hand reaches the playing area from outside, so it must cross the board's edge: the gate
 compares a strip just inside the board's outline (its frame or margin, short of the points, trays
 and bar) with the same strip in the calibration image, after matching brightness sector by sector
-(light may change and fall unevenly). Checkers moved within the board, and a cube or dice beside
-it, stay out of the strip. Inside the playing area, pixels far from every learnt colour (board,
-both checker colours) also count. The strip is warped small: the gate costs well under a
-millisecond on 1280x720.
+(light may change and fall unevenly; a sector whose own level a large change drags takes its
+neighbours' or the whole ring's). Checkers moved within the board, and a cube or dice beside it,
+stay out of the strip; checkers at the playing area's edge, thick ones seen at an angle, lean over
+the frame's inner half only, so beyond it (the frame's outer half, the table beside it) a fainter
+change counts, and one in colour alone too, where the calibration kept the ring's colour (an arm
+as bright as the table it crosses; the camera's white balance taken out). A frame too thin to
+halve is watched whole. Inside the playing area, pixels far from every learnt colour (board,
+both checker colours) also count. Only the strip's pixels are sampled: the gate costs about half
+a millisecond on 1280x720.
 
 Something moved on the table beside the board and left there (a scoresheet, a cup, a second
 board) changes the table's strip for good. A change seen only there, beyond the board's outline,
@@ -35,8 +40,11 @@ EDGE = 0.03  # deepest the ring reaches into the board, as a fraction of its siz
 TABLE = 0.015  # how far it reaches onto the table: short of a cube or dice lying beside the board
 MIN_CONTRAST = 40.0  # gray levels: a plain ring (wood on wood) must not turn noise into "change"
 CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference's contrast
+CHANGE_FAR = 0.15  # ... beyond the reach of checkers at the edge (a faint arm shows there whole)
+CHROMA_CHANGE = 12.0  # Lab a/b units beyond the reference's nearby colours: a pixel changed colour there
 SECTORS = 16  # the ring is cut into this many pieces round the board
 SMALL = 1.6  # changed patches of the ring at most this many checkers across are a cube or a die
+THIN_FRAME = 0.5  # ring pixels: a frame strip this thin (too thin to halve) is still watched
 FRAMELESS = 0.3  # checkers beyond an outline with no frame inside it, the strip a hand must cross
 TOLERANCE = 3  # pixels of the ring image (of RING_W) a found outline may be off
 CLUTTER_SECONDS = 3.0  # a change on the table's strip alone, still this long, is a thing left there
@@ -107,6 +115,10 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
             mask[(side == k) & (depth < 0)] = 0
             mask[band] = 255
             beyond |= band
+            if strip - skin >= THIN_FRAME:  # a thin frame: watched as one band that a hand crosses whole
+                thin = (side == k) & (depth >= skin) & (depth < strip)
+                outer_half |= thin
+                inner_half |= thin
     ring = mask > 0
     table = ring & (depth < 0) & ~beyond  # the table's strip beside a frame
     return M, (W, H), ring, sectors, checker, tuple(part & ring for part in (outer_half, inner_half, table, beyond))
@@ -151,6 +163,15 @@ def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], 
     return tuple(map(tuple, gray.tolist()))  # (tolist gives Python ints, far faster than int() each)
 
 
+def ring_chroma(image: np.ndarray, outer, corners) -> tuple:
+    """The ring image's colour in a calibration frame (Lab a and b, each as nested tuples): an arm
+    as bright as the frame or the table it crosses (a brown arm over green felt) differs in colour
+    only."""
+    M, size, _, _, _, _ = _ring_geometry(outer, corners)
+    lab = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2LAB)
+    return tuple(tuple(map(tuple, lab[:, :, k].tolist())) for k in (1, 2))
+
+
 class OcclusionGate:
     """Says whether a hand (or anything foreign) is over the board; cheap enough for every frame."""
 
@@ -178,9 +199,18 @@ class OcclusionGate:
             self.ref_lo, self.ref_hi = self._bounds(ref)
             lo, hi = np.percentile(self.ref, [5, 95])
             self.contrast = max(float(hi - lo), MIN_CONTRAST)
+        chroma = getattr(calibration, "reference_chroma", ())
+        self._ref_ab = None  # (H, W, 2) Lab a and b of the ring image, where the calibration has them
+        if ref is not None and len(chroma) == 2 and np.shape(chroma[0]) == ref.shape == np.shape(chroma[1]):
+            self._ref_ab = np.stack([np.array(c, np.float32) for c in chroma], axis=-1)
+            self.ref_ab = self._ref_ab[self.mask]  # (N, 2) at the ring pixels
+            self.ab_lo, self.ab_hi = self._bounds_ab(self._ref_ab)
         self.lut_dist = lut_dist
         self.last_total = 0.0
         self.outside = (self.parts[2] | self.parts[3])[self.mask]  # ring pixels on the table's strip
+        # ... and those beyond the reach of checkers at the playing area's edge, leaning over the
+        # frame: the table's strip and the outer half of a frame wide enough to halve
+        self.far = (self.outside | (self.parts[0] & ~self.parts[1])[self.mask]).astype(np.float32)
         self.clock = clock
         self.calibrated = None  # the calibration's (lo, hi) once something left on the table is learnt
         self._board = MotionGate(calibration)  # a tiny gray copy of the board, as the motion gate takes it
@@ -193,7 +223,8 @@ class OcclusionGate:
         bw, bh = MotionGate.SIZE[0] // 8, MotionGate.SIZE[1] // 8
         self._block_of = (np.clip((ys + 0.5 - y0) / (y1 - y0) * bh, 0, bh - 1).astype(np.int32),
                           np.clip((xs + 0.5 - x0) / (x1 - x0) * bw, 0, bw - 1).astype(np.int32))
-        self._last = None  # (changed pixels, grays, gain, offset) of the ring in the last frame
+        self._last = None  # (changed pixels, grays, gain, offset, colours, white balance shift) of the
+        # ring in the last frame
 
     def _bounds(self, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The darkest and brightest reference gray near each ring pixel: a board found a pixel
@@ -201,12 +232,22 @@ class OcclusionGate:
         kernel = np.ones((TOLERANCE, TOLERANCE), np.uint8)
         return cv2.erode(ref, kernel)[self.mask], cv2.dilate(ref, kernel)[self.mask]
 
+    def _bounds_ab(self, ab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The reference's a and b ranges near each ring pixel (N, 2 each), as _bounds."""
+        kernel = np.ones((TOLERANCE, TOLERANCE), np.uint8)
+        return (np.stack([cv2.erode(ab[:, :, k], kernel)[self.mask] for k in (0, 1)], axis=-1),
+                np.stack([cv2.dilate(ab[:, :, k], kernel)[self.mask] for k in (0, 1)], axis=-1))
+
     def ring_change(self, frame: np.ndarray) -> tuple[float, float]:
         """(largest fraction of a ring sector that changed, fraction of the whole ring that changed)."""
         if self.ref is None:
             return 0.0, 0.0
-        gray = cv2.cvtColor(cv2.remap(frame, *self._map, cv2.INTER_LINEAR), cv2.COLOR_BGR2GRAY)
+        ring = cv2.remap(frame, *self._map, cv2.INTER_LINEAR)
+        gray = cv2.cvtColor(ring, cv2.COLOR_BGR2GRAY)
         now = gray.reshape(-1)[:len(self.sector_of)].astype(np.float32)
+        ab = None
+        if self._ref_ab is not None:
+            ab = cv2.cvtColor(ring, cv2.COLOR_BGR2LAB).reshape(-1, 3)[:len(self.sector_of), 1:].astype(np.float32)
         # match brightness sector by sector (light may fall unevenly): least squares gain and
         # offset from the reference to this frame
         sec, ref = self.sector_of, self.ref
@@ -218,14 +259,55 @@ class OcclusionGate:
         if (resid > CHANGE).any():  # fit again without what changed: a cube in a sector must not
             gain, off = self._fit(sec, ref, now, resid <= CHANGE)  # shift that sector's whole level
             resid = self._residual(gain, off, now)
+            gain, off, resid = self._steadier(gain, off, resid, ref, now)
+        shift = None
+        if ab is not None:  # the colour as well, with the camera's white balance taken out
+            same = np.flatnonzero(resid <= CHANGE)[::4]  # (every fourth: a median needs no more)
+            shift = np.median(ab[same] - self.ref_ab[same], axis=0) if len(same) else np.zeros(2, np.float32)
+            resid = np.maximum(resid, self._chroma_residual(ab, shift) * self.far)
         if self.calibrated is not None:  # a thing learnt beside the board and taken away again
-            resid = np.minimum(resid, self._residual(gain, off, now, self.calibrated))
-        changed, largest = self._drop_small(resid > CHANGE)
-        self._last = (changed, now, gain, off)
+            back = self._residual(gain, off, now, self.calibrated[:2])
+            if ab is not None:
+                back = np.maximum(back, self._chroma_residual(ab, shift, self.calibrated[2:]) * self.far)
+            resid = np.minimum(resid, back)
+        changed, largest = self._drop_small(resid > CHANGE - (CHANGE - CHANGE_FAR) * self.far)
+        self._last = (changed, now, gain, off, ab, shift)
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
         self.last_total = float(changed.mean())
         # a patch wider than SMALL checkers crossing the edge is an arm, whatever its sector's size
         return max(float(per_sector.max()), largest * self.sector_limit), self.last_total
+
+    def _chroma_residual(self, ab, shift, bounds=None):
+        """How far each ring pixel's colour (less the white balance `shift`) lies outside the
+        reference's nearby colours (those learnt, or `bounds`), in the same scale as _residual's
+        (CHANGE at CHROMA_CHANGE Lab units)."""
+        lo, hi = bounds or (self.ab_lo, self.ab_hi)
+        d = ab - shift
+        out = np.maximum(np.maximum(lo - d, d - hi), 0.0)
+        return np.hypot(out[:, 0], out[:, 1]) * (CHANGE / CHROMA_CHANGE)
+
+    def _steadier(self, gain, off, resid, ref, now):
+        """Per sector, the level of its neighbours or of the whole ring where that leaves fewer of
+        its pixels changed than its own fit: a large change in a sector (a light stack newly at the
+        board's edge, leaning over a thin frame) drags the sector's own least-squares level, and
+        then the rest of it, unchanged, no longer matches. Light falls smoothly round the board, so
+        a neighbour's or the ring's level fits an unchanged part as well; a hand's pixels match the
+        reference under no level."""
+        sec = self.sector_of
+        keep = resid <= CHANGE
+        g1, o1 = self._fit(np.zeros_like(sec), ref, now, keep)
+        cands = [(np.full(SECTORS, g1[0]), np.full(SECTORS, o1[0])),
+                 (np.roll(gain, 1), np.roll(off, 1)), (np.roll(gain, -1), np.roll(off, -1))]
+        changed = np.bincount(sec, resid > CHANGE, SECTORS)
+        for g, o in cands:
+            r = self._residual(g, o, now)
+            c = np.bincount(sec, r > CHANGE, SECTORS)
+            better = c < changed
+            if better.any():
+                gain, off = np.where(better, g, gain), np.where(better, o, off)
+                resid = np.where(better[sec], r, resid)
+                changed = np.where(better, c, changed)
+        return gain, off, resid
 
     def _fit(self, sec, ref, now, keep):
         """Least squares gain and offset per sector from the reference to this frame (over the
@@ -335,10 +417,10 @@ class OcclusionGate:
         return True
 
     def _learn(self, changed: np.ndarray) -> None:
-        """Take this frame's grays (in the reference's brightness) into the reference where the
-        ring changed, a little round it, on the table's strip only. The calibration's own
-        reference is kept too: the thing taken away again is no change either."""
-        _, now, gain, off = self._last
+        """Take this frame's grays and colours (in the reference's brightness and white balance)
+        into the reference where the ring changed, a little round it, on the table's strip only.
+        The calibration's own reference is kept too: the thing taken away again is no change either."""
+        _, now, gain, off, ab, shift = self._last
         full = np.zeros(self.mask.shape, np.uint8)
         full[self.mask] = changed
         grown = cv2.dilate(full, np.ones((5, 5), np.uint8))[self.mask] > 0
@@ -347,11 +429,17 @@ class OcclusionGate:
         ref = self.ref.copy()
         ref[where] = (now[where] - o[where]) / g[where]
         if self.calibrated is None:
-            self.calibrated = (self.ref_lo, self.ref_hi)
+            self.calibrated = (self.ref_lo, self.ref_hi) + ((self.ab_lo, self.ab_hi) if ab is not None else ())
         self.ref = ref
         self._ref_image = self._ref_image.copy()
         self._ref_image[self.mask] = ref
         self.ref_lo, self.ref_hi = self._bounds(self._ref_image)
+        if ab is not None:  # its colour too (in the reference's white balance)
+            self.ref_ab = self.ref_ab.copy()
+            self.ref_ab[where] = ab[where] - shift
+            self._ref_ab = self._ref_ab.copy()
+            self._ref_ab[self.mask] = self.ref_ab
+            self.ab_lo, self.ab_hi = self._bounds_ab(self._ref_ab)
 
     def __call__(self, frame: np.ndarray) -> bool:
         """The cheap gate for every frame: True when something is over the board."""
