@@ -6,10 +6,9 @@ and bar) with the same strip in the calibration image, after matching brightness
 (light may change and fall unevenly; a sector whose own level a large change drags takes its
 neighbours' or the whole ring's). Checkers moved within the board, and a cube or dice beside it,
 stay out of the strip; checkers at the playing area's edge, thick ones seen at an angle, lean over
-the frame's inner half only, so beyond it (the frame's outer half, the table beside it) a fainter
-change counts, and one in colour alone too, where the calibration kept the ring's colour (an arm
-as bright as the table it crosses; the camera's white balance taken out). A frame too thin to
-halve is watched whole. Inside the playing area, pixels far from every learnt colour (board,
+the frame, so only beyond it (on the table beside it) a fainter change counts, and one in colour
+alone too, where the calibration kept the ring's colour (an arm as bright as the table it
+crosses; the camera's white balance taken out). A frame too thin to halve is watched whole. Inside the playing area, pixels far from every learnt colour (board,
 both checker colours) also count. Only the strip's pixels are sampled: the gate costs about half
 a millisecond on 1280x720.
 
@@ -40,7 +39,7 @@ EDGE = 0.03  # deepest the ring reaches into the board, as a fraction of its siz
 TABLE = 0.015  # how far it reaches onto the table: short of a cube or dice lying beside the board
 MIN_CONTRAST = 40.0  # gray levels: a plain ring (wood on wood) must not turn noise into "change"
 CHANGE = 0.25  # a pixel changed if it differs by this fraction of the reference's contrast
-CHANGE_FAR = 0.15  # ... beyond the reach of checkers at the edge (a faint arm shows there whole)
+CHANGE_FAR = 0.15  # ... on the table's strip, beyond the reach of checkers (a faint arm shows there)
 CHROMA_CHANGE = 12.0  # Lab a/b units beyond the reference's nearby colours: a pixel changed colour there
 SECTORS = 16  # the ring is cut into this many pieces round the board
 SMALL = 1.6  # changed patches of the ring at most this many checkers across are a cube or a die
@@ -208,9 +207,9 @@ class OcclusionGate:
         self.lut_dist = lut_dist
         self.last_total = 0.0
         self.outside = (self.parts[2] | self.parts[3])[self.mask]  # ring pixels on the table's strip
-        # ... and those beyond the reach of checkers at the playing area's edge, leaning over the
-        # frame: the table's strip and the outer half of a frame wide enough to halve
-        self.far = (self.outside | (self.parts[0] & ~self.parts[1])[self.mask]).astype(np.float32)
+        # ... where a fainter change, or one in colour alone, counts: beyond the reach of checkers
+        # leaning over the frame, and of the shadows of those borne off into a tray
+        self.far = self.outside.astype(np.float32)
         self.clock = clock
         self.calibrated = None  # the calibration's (lo, hi) once something left on the table is learnt
         self._board = MotionGate(calibration)  # a tiny gray copy of the board, as the motion gate takes it
