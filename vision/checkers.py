@@ -237,11 +237,31 @@ def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, flo
 PITCH_RANGE = (0.7, 1.15)  # a checker's width in point widths: about as wide as a point, never far off
 
 
+FEW_STACKS = 4  # the most stacks a pitch fit may leave one out of
+
+
 def stack_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
     """fit_pitch of the stacks, where stacks of more than five may lie in a second layer: their
     length is then that of five (a game in progress may show no two short stacks of different
     size to fit on). Of the stacks taken at their count and taken as at most five, the fit whose
-    pitch is a checker's plausible width (PITCH_RANGE), and of two such the closer fit."""
+    pitch is a checker's plausible width (PITCH_RANGE), and of two such the closer fit. Where
+    neither is plausible and the fit rests on three or four stacks (a game in progress), the fits
+    without one stack each are tried too: one stack among so few (a run of eight beside twos, a
+    stack misread) can pull the fit off a checker's size."""
+    fits = _pitch_fits(counts, extents, rows, pw)
+    if all(implausible for implausible, *_ in fits) and 3 <= len(counts) <= FEW_STACKS:
+        for i in range(len(counts)):
+            kept = [[v[j] for j in range(len(counts)) if j != i] for v in (counts, extents, rows)]
+            # (a fit with as many unknowns as stacks fits any of them exactly: it says nothing)
+            unknowns = 1 if len(set(kept[0])) < 2 else 2 + (len(set(kept[2])) > 1)
+            if len(kept[0]) > unknowns:
+                fits += _pitch_fits(*kept, pw)
+    return min(fits)[3]
+
+
+def _pitch_fits(counts, extents, rows, pw: float) -> list:
+    """(implausible, rms, clipped, (pitch, offset)) of fit_pitch of the stacks at their count and,
+    where some are over five, taken as at most five."""
     fits = []
     for clip in (False, True):
         if clip and max(counts) <= ROW_OF_FIVE:
@@ -251,7 +271,7 @@ def stack_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, f
         resid = [e - pitch * n - offset[0 if r == "top" else 1] for n, e, r in zip(xs, extents, rows)]
         plausible = PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw
         fits.append((not plausible, float(np.sqrt(np.mean(np.square(resid)))), clip, (pitch, offset)))
-    return min(fits)[3]
+    return fits
 
 
 def _step_at(d: np.ndarray, pos: float, w: int) -> float:
