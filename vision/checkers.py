@@ -237,11 +237,31 @@ def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, flo
 PITCH_RANGE = (0.7, 1.15)  # a checker's width in point widths: about as wide as a point, never far off
 
 
+FEW_STACKS = 4  # the most stacks a pitch fit may leave one out of
+
+
 def stack_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
     """fit_pitch of the stacks, where stacks of more than five may lie in a second layer: their
     length is then that of five (a game in progress may show no two short stacks of different
     size to fit on). Of the stacks taken at their count and taken as at most five, the fit whose
-    pitch is a checker's plausible width (PITCH_RANGE), and of two such the closer fit."""
+    pitch is a checker's plausible width (PITCH_RANGE), and of two such the closer fit. Where
+    neither is plausible and the fit rests on three or four stacks (a game in progress), the fits
+    without one stack each are tried too: one stack among so few (a run of eight beside twos, a
+    stack misread) can pull the fit off a checker's size."""
+    fits = _pitch_fits(counts, extents, rows, pw)
+    if all(implausible for implausible, *_ in fits) and 3 <= len(counts) <= FEW_STACKS:
+        for i in range(len(counts)):
+            kept = [[v[j] for j in range(len(counts)) if j != i] for v in (counts, extents, rows)]
+            # (a fit with as many unknowns as stacks fits any of them exactly: it says nothing)
+            unknowns = 1 if len(set(kept[0])) < 2 else 2 + (len(set(kept[2])) > 1)
+            if len(kept[0]) > unknowns:
+                fits += _pitch_fits(*kept, pw)
+    return min(fits)[3]
+
+
+def _pitch_fits(counts, extents, rows, pw: float) -> list:
+    """(implausible, rms, clipped, (pitch, offset)) of fit_pitch of the stacks at their count and,
+    where some are over five, taken as at most five."""
     fits = []
     for clip in (False, True):
         if clip and max(counts) <= ROW_OF_FIVE:
@@ -251,7 +271,7 @@ def stack_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, f
         resid = [e - pitch * n - offset[0 if r == "top" else 1] for n, e, r in zip(xs, extents, rows)]
         plausible = PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw
         fits.append((not plausible, float(np.sqrt(np.mean(np.square(resid)))), clip, (pitch, offset)))
-    return min(fits)[3]
+    return fits
 
 
 def _step_at(d: np.ndarray, pos: float, w: int) -> float:
@@ -429,9 +449,86 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
                 if (kind, cls) not in empty:
                     empty[(kind, cls)] = empty_widths(read, classes, spans, cls, kind)
                 second = max(second, covered_joints(classes, spans[col], row, cls, pitch, off, n, empty[(kind, cls)]))
+        if not second and n == ROW_OF_FIVE:  # neither rims nor waists saw a layer: the faces may
+            second = layer_faces(gray, spans[col], row, pitch, off)
         if second:
             out[key] = (colour, n + second, conf * 0.9)
     return out
+
+
+FACE_SIZE, FACE_SHIFT = 0.42, 0.15  # of a checker: the radius of the face compared, how far it may lie off its place
+LAYER_FIT = 0.3  # how much better a second layer's pattern of faces must fit than a plain row's
+FACE_MIN = 0.5  # the least likeness of each face that pattern shows (a row that is no row of five shows none)
+FACE_GAP = 0.3  # how much less like a face the row's open joints must look than its least face (a row misplaced
+# by half a checker shows faces at its joints)
+
+
+def face_likeness(gray: np.ndarray, span, row: str, pitch: float, offset: float) -> np.ndarray | None:
+    """How like the face of a row of five's last checker (which no second layer covers) the
+    image looks at each half checker along the row (k = 0.5, 1, ... 4 checkers from its start):
+    normalised correlation over a disc, the best within FACE_SHIFT of each place (a checker of a
+    second layer lies higher, so a tilted camera sees it a little off, and checkers lie a little
+    askew). A whole face shows at each checker's middle of a plain row, and over each joint a
+    layer covers; NaN where nothing can be compared. None when the row does not fit the half of
+    the board."""
+    H, W = gray.shape[:2]
+    half = H // 2
+    r = max(2, int(round(FACE_SIZE * pitch)))
+    m = max(1, int(round(FACE_SHIFT * pitch)))
+    xc = (span[0] + span[1]) // 2
+    a, b = max(0, xc - r - m), min(W, xc + r + m + 1)
+    strip = gray[:half, a:b] if row == "top" else gray[H - half:, a:b][::-1]
+    last = int(round(offset + 4.5 * pitch))
+    x = xc - a
+    if last + r + 1 > half or last - r < 0 or x - r < 0 or x + r + 1 > b - a:
+        return None
+    strip = np.ascontiguousarray(strip)
+    face = strip[last - r:last + r + 1, x - r:x + r + 1]
+    disc = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
+    cv2.circle(disc, (r, r), r, 1, -1)
+    if float(face[disc > 0].std()) < 1.0:  # a flat patch: no face to compare with
+        return None
+    like = cv2.matchTemplate(strip, face, cv2.TM_CCOEFF_NORMED, mask=disc)  # [y, x]: the disc's corner there
+    like[~np.isfinite(like)] = np.nan  # a flat patch (the frame's edge) says nothing
+    out = []
+    for k in FACE_PLACES:
+        y = int(round(offset + k * pitch)) - r
+        lo, hi = max(0, y - m), min(like.shape[0], y + m + 1)
+        near = like[lo:hi]
+        out.append(float(np.nanmax(near)) if hi > lo and np.isfinite(near).any() else np.nan)
+    return np.array(out)
+
+
+FACE_PLACES = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)  # checkers from a row's start (its last face, 4.5, is the model)
+
+
+def _faces_shown(c: int) -> set:
+    """Where (of FACE_PLACES) whole faces show on a row of five with c checkers of a second layer
+    over its first c joints: the layer's own (1..c), and the row's checkers no layer covers."""
+    return set(range(1, c + 1)) | {k + 0.5 for k in range(ROW_OF_FIVE) if c == 0 or k > c}
+
+
+def layer_faces(gray: np.ndarray, span, row: str, pitch: float, offset: float) -> int:
+    """Checkers of a second layer on a row of five, by where whole faces show (face_likeness):
+    of 0 to 3 over the first joints, the pattern the faces fit best (the mean likeness where it
+    puts faces less where it does not), when it fits LAYER_FIT better than a plain row, each face
+    it shows is one (FACE_MIN) and the joints it leaves open are plainly not (FACE_GAP). For a
+    checker the colour of its point, whose rims and waists do not show, its face still does."""
+    like = face_likeness(gray, span, row, pitch, offset)
+    if like is None:
+        return 0
+    fits = []
+    for c in range(ROW_OF_FIVE - 1):
+        shown = np.array([k in _faces_shown(c) for k in FACE_PLACES])
+        fits.append(float(np.nanmean(like[shown]) - np.nanmean(like[~shown])))
+    c = int(np.argmax(fits))
+    log.debug("layer faces %s %s: likeness %s fits %s", row, span, np.round(like, 2), np.round(fits, 2))
+    if not c or fits[c] - fits[0] < LAYER_FIT:
+        return 0
+    shown = np.array([k in _faces_shown(c) for k in FACE_PLACES])
+    open_ = np.array([float(k).is_integer() and k > c for k in FACE_PLACES])  # the joints no layer covers
+    least = float(np.nanmin(like[shown], initial=1.0))
+    return c if least >= FACE_MIN and least - float(np.nanmax(like[open_], initial=-1.0)) >= FACE_GAP else 0
 
 
 def _past_middle(classes: np.ndarray, gray: np.ndarray, spans, key, cls: int, pitch: float, ext: float,

@@ -33,6 +33,13 @@ CASES = {
                            (0,) * 11 + (1, 0, 0, 2, 2, 0, 0, 0, 0, 3, 7, 0, 0, 0),
                            (0, 0, 0, 0, 0, 8, 0, 6) + (0,) * 13 + (1, 0, 0, 0),
                            (1, 0, 0, 3, 8) + (0,) * 20),
+    # seed 2 style 16 (case seed 2016: black felt, red/black checkers): its black stacks, the colour
+    # of the felt, are not fitted on, and red 2, 8 (a run to the middle) and 2 fit no checker's
+    # width (0.6 of a point): the fit without the 8 is the one taken; every stack had read long
+    "a run of eight among twos": (2016, (0, 0, 2, 0, 0, 8, 0, 0, 0, 0, 0, 3, 0, 0, 2) + (0,) * 10,
+                                  (0, 1, 0, 8, 1, 1) + (0,) * 19,
+                                  (0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 5, 0, 0, 0, 0, 6, 0, 0, 0),
+                                  (0, 1, 0, 2, 0, 0, 1, 0, 3, 0, 1, 0, 0, 2, 0, 4, 0, 0, 0, 0, 0, 1, 0, 0, 0)),
     "outline off": (16, (5, 2, 3) + (0,) * 22,
                     (5, 0, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 1) + (0,) * 9 + (2,),
                     (0, 0, 1, 1, 0, 0, 0, 2, 2, 0, 4, 0, 0, 3) + (0,) * 10 + (2,),
@@ -41,8 +48,9 @@ CASES = {
 
 
 def calibrated_and_later(style: int, c0, c1, r0, r1):
-    """bench/vision_styles.py's board `style` of seed 0 (case seed = style) calibrated on its frame
-    of (c0, c1) with that frame's labels: (reader, (frame, truth), (later frame of (r0, r1), truth))."""
+    """bench/vision_styles.py's board of case seed `style` (seed 0: the style; seed s: 1000 s + style)
+    calibrated on its frame of (c0, c1) with that frame's labels: (reader, (frame, truth), (later
+    frame of (r0, r1), truth))."""
     view = _view(style)
     frame, truth = render_frame(c0, c1, view, rng=style)
     cal = Calibration.from_image(frame, {k: v for k, v in truth.items() if k != "geometry"})
@@ -81,3 +89,12 @@ def test_stack_pitch_takes_stacks_over_five_as_a_second_layer_when_nothing_else_
     pitch, _ = stack_pitch([2, 5, 3], [60.0, 150.0, 90.0], ["top", "bottom", "top"], pw)
     assert pitch == pytest.approx(30.0)
     assert PITCH_RANGE[0] * pw < 30 < PITCH_RANGE[1] * pw
+
+
+def test_stack_pitch_leaves_out_a_stack_that_pulls_it_off_a_checkers_width():
+    pw = 32.0
+    # red 2, 8 (a run to the middle) and 2 of a game in progress: no fit of all three is a checker wide
+    pitch, _ = stack_pitch([2, 8, 2], [59.0, 184.0, 64.0], ["top", "bottom", "bottom"], pw)
+    assert PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw
+    # (not the fit of the top 2 and the 8 alone: two rows and two stacks fit any pitch exactly)
+    assert 29 <= pitch <= 32
