@@ -340,6 +340,22 @@ def start_label(home: str, colours: tuple[str, str]) -> dict:
     return {"rotate": 0, "top": rows["top"], "bottom": rows["bottom"], "uncertain": []}
 
 
+def edge_checkers(label: dict, cal) -> tuple:
+    """Canonical discs (x, y, radius) of a labelled image's checkers at the playing area's edge:
+    the first of each point (at its base) and the first five of the points along the sides."""
+    W, H = cal.size
+    out = []
+    for r, row in enumerate(("top", "bottom")):
+        for col, (colour, count) in enumerate(label[row]):
+            if not colour or not count:
+                continue
+            x0, x1 = cal.column_span(col)
+            for k in range(min(int(count), 5) if col in (0, 11) else 1):
+                d = cal.offset[r] + (k + 0.5) * cal.pitch
+                out.append((round((x0 + x1) / 2, 1), round(d if row == "top" else H - d, 1), round(cal.pitch / 2, 1)))
+    return tuple(out)
+
+
 def pip_total(label: dict, home: str, colours: tuple[str, str]) -> int:
     """Both sides' pip counts summed, if player i has colours[i] and player 0's home is `home`."""
     total = 0
@@ -389,6 +405,8 @@ class Calibration:
     distance_limit: float  # colour distance above which a pixel is foreign (hand, sleeve)
     reference: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # gray board outline ring
     reference_chroma: tuple = field(default=(), repr=False)  # its Lab a and b (empty: gray only)
+    reference_checkers: tuple = ()  # canonical (x, y, radius) of the calibration image's checkers at
+    # the playing area's edge (edge_checkers): they and their shadows may lie in the ring's reference
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
     rims: tuple[int, ...] = (-1, -1, -1, -1)  # per kind of point (checkers.cell_kind): the checker colour
     # nearly that point's own colour (counted there from its rims), checkers.EITHER, or -1
@@ -455,6 +473,7 @@ class Calibration:
             "distance_limit": self.distance_limit,
             "reference": [list(r) for r in self.reference],
             "reference_chroma": [[list(r) for r in c] for c in self.reference_chroma],
+            "reference_checkers": [list(c) for c in self.reference_checkers],
             "light": self.light,
             "rims": list(self.rims),
             "own_off": self.own_off,
@@ -485,6 +504,7 @@ class Calibration:
                 reference=tuple(tuple(int(v) for v in r) for r in data.get("reference", ())),
                 reference_chroma=tuple(tuple(tuple(int(v) for v in r) for r in c)
                                        for c in data.get("reference_chroma", ())),
+                reference_checkers=tuple(tuple(float(v) for v in c) for c in data.get("reference_checkers", ())),
                 light=bool(data.get("light", False)),
                 rims=tuple(int(v) for v in data.get("rims", (-1, -1, -1, -1))),
                 own_off=bool(data.get("own_off", False)),
@@ -646,6 +666,7 @@ class Calibration:
         chroma = ring_chroma(image, base["outer"], base["corners"])
         cal = cls(**base, colours=colours, players=players_, home=home_, reference=reference,
                   reference_chroma=chroma, **fields)
+        cal = dataclasses.replace(cal, reference_checkers=edge_checkers(label, cal))
         from .trays import find_trays  # (trays.py imports this module)
 
         return dataclasses.replace(cal, trays=find_trays(image, cal))

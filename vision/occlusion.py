@@ -8,7 +8,10 @@ neighbours' or the whole ring's). Checkers moved within the board, and a cube or
 stay out of the strip; checkers at the playing area's edge, thick ones seen at an angle, lean over
 the frame, so only beyond it (on the table beside it) a fainter change counts, and one in colour
 alone too, where the calibration kept the ring's colour (an arm as bright as the table it
-crosses; the camera's white balance taken out). A frame too thin to halve is watched whole. Inside the playing area, pixels far from every learnt colour (board,
+crosses; the camera's white balance taken out), and where that is the table as it lies further
+out. Beside the calibration image's own checkers at the edge (its reference shows them leaning
+over the frame's inner half, and their shadows) those parts do not count. A frame too thin to
+halve is watched whole. Inside the playing area, pixels far from every learnt colour (board,
 both checker colours) also count. Only the strip's pixels are sampled: the gate costs about half
 a millisecond on 1280x720.
 
@@ -43,6 +46,7 @@ CHANGE_FAR = 0.15  # ... on the table's strip, beyond the reach of checkers (a f
 CHROMA_CHANGE = 12.0  # Lab a/b units beyond the reference's nearby colours: a pixel changed colour there
 SECTORS = 16  # the ring is cut into this many pieces round the board
 SMALL = 1.6  # changed patches of the ring at most this many checkers across are a cube or a die
+EDGE_CHECKER = 1.0  # a calibration image's checker at the edge, grown this much, may show in the ring
 THIN_FRAME = 0.5  # ring pixels: a frame strip this thin (too thin to halve) is still watched
 FRAMELESS = 0.3  # checkers beyond an outline with no frame inside it, the strip a hand must cross
 TOLERANCE = 3  # pixels of the ring image (of RING_W) a found outline may be off
@@ -98,9 +102,7 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
     # outer), or the table's strip. Where the strip inside is too thin to halve, no frame was
     # seen inside the outline (a frame the table's colour: the outline found is the playing
     # area's own edge): there the table's strip lies beyond the checkers' shadows.
-    depths = np.stack([xs + 0.5 - x0, x1 - xs - 0.5, ys + 0.5 - y0, y1 - ys - 0.5])  # inside > 0
-    side = np.argmin(depths, axis=0)
-    depth = np.min(depths, axis=0)
+    side, depth = _side_depth((W, H))
     outer_half = np.zeros((H, W), bool)
     inner_half = np.zeros((H, W), bool)
     beyond = np.zeros((H, W), bool)
@@ -152,6 +154,33 @@ def _without_trays(mask: np.ndarray, M: np.ndarray, trays, checker: float) -> np
         quad = cv2.perspectiveTransform(np.float32(tray.quad).reshape(-1, 1, 2), M).reshape(4, 2)
         grown = quad + np.sign(quad - quad.mean(0)) * pad
         cv2.fillConvexPoly(out, np.int32(np.round(grown)), 0)
+    return out > 0
+
+
+def _checkers_at_edge(shape, M: np.ndarray, calibration, sides_only: bool = False) -> np.ndarray:
+    """Where in the ring image the calibration image's checkers at the playing area's edge lay
+    (calibration.reference_checkers), grown by EDGE_CHECKER, and on from there out across the ring:
+    thick ones seen at an angle lean over the frame, their shadows fall beyond it, and the ring's
+    reference shows them there."""
+    out = np.zeros(shape, np.uint8)
+    discs = getattr(calibration, "reference_checkers", ())
+    if not discs or not EDGE_CHECKER:
+        return out > 0
+    to_image = np.linalg.inv(calibration.homography())
+    W, H = calibration.size
+    reach = 0.25 * max(W, H)  # on out past the ring (canonical pixels)
+    angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+    for x, y, r in discs:
+        if sides_only and 2 * r <= x <= W - 2 * r:
+            continue
+        disc = np.float32([[x + EDGE_CHECKER * r * np.cos(a), y + EDGE_CHECKER * r * np.sin(a)] for a in angles])
+        outwards = [(0.0, -reach if y < H / 2 else reach)]  # from the edge it stands at, across the ring
+        if x < 2 * r or x > W - 2 * r:
+            outwards.append((-reach if x < W / 2 else reach, 0.0))
+        for dx, dy in outwards:
+            shape_ = np.concatenate([disc, disc + np.float32([dx, dy])]).reshape(-1, 1, 2)
+            at = cv2.perspectiveTransform(cv2.perspectiveTransform(shape_, to_image), M).reshape(-1, 2)
+            cv2.fillConvexPoly(out, cv2.convexHull(np.int32(np.round(at))), 1)
     return out > 0
 
 
@@ -208,8 +237,16 @@ class OcclusionGate:
         self.last_total = 0.0
         self.outside = (self.parts[2] | self.parts[3])[self.mask]  # ring pixels on the table's strip
         # ... where a fainter change, or one in colour alone, counts: beyond the reach of checkers
-        # leaning over the frame, and of the shadows of those borne off into a tray
-        self.far = self.outside.astype(np.float32)
+        # leaning over the frame, and of the shadows of those borne off into a tray, where the
+        # strip is the table as it lies further out (not a frame the outline was found inside),
+        # and not beside where the calibration image's checkers stood at the edge (their shadows)
+        self.far = None
+        if ref is not None:
+            leaned = _checkers_at_edge(self.mask.shape, self.M, calibration)[self.mask]
+            along = _checkers_at_edge(self.mask.shape, self.M, calibration, sides_only=True)[self.mask]
+            self.far = (self.outside & self._plain_table() & ~along).astype(np.float32)
+            # and on the frame's inner half beside them no change counts (they leaned over it)
+            self._leaned_in = leaned & (self.parts[1] & ~self.parts[0])[self.mask]
         self.clock = clock
         self.calibrated = None  # the calibration's (lo, hi) once something left on the table is learnt
         self._board = MotionGate(calibration)  # a tiny gray copy of the board, as the motion gate takes it
@@ -224,6 +261,27 @@ class OcclusionGate:
                           np.clip((xs + 0.5 - x0) / (x1 - x0) * bw, 0, bw - 1).astype(np.int32))
         self._last = None  # (changed pixels, grays, gain, offset, colours, white balance shift) of the
         # ring in the last frame
+
+    def _plain_table(self) -> np.ndarray:
+        """Which ring pixels (of all) look, in the reference, like the table further out beyond
+        their side of the outline (between the table's strip and the ring image's edge): within
+        CHANGE of its contrast in gray of that band's median, and CHROMA_CHANGE in colour."""
+        H, W = self._ref_image.shape
+        x0, y0, x1, y1 = _outline_in_ring((W, H))
+        side, depth = _side_depth((W, H))
+        reach = min(x0, y0)  # the ring image's margin beyond the outline
+        further = (depth <= -(TABLE * (x1 - x0) + 2)) & (depth >= -(reach - 1)) & (self._ref_image > 0)
+        plain = np.zeros((H, W), bool)
+        for k in range(4):
+            band = further & (side == k)
+            if band.sum() < 10:
+                continue
+            near = np.abs(self._ref_image - np.median(self._ref_image[band])) <= CHANGE * self.contrast
+            if self._ref_ab is not None:
+                centre = np.median(self._ref_ab[band], axis=0)
+                near &= np.hypot(*(self._ref_ab - centre).transpose(2, 0, 1)) <= CHROMA_CHANGE
+            plain |= near & (side == k)
+        return plain[self.mask]
 
     def _bounds(self, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The darkest and brightest reference gray near each ring pixel: a board found a pixel
@@ -269,6 +327,7 @@ class OcclusionGate:
             if ab is not None:
                 back = np.maximum(back, self._chroma_residual(ab, shift, self.calibrated[2:]) * self.far)
             resid = np.minimum(resid, back)
+        resid = np.where(self._leaned_in, 0.0, resid)
         changed, largest = self._drop_small(resid > CHANGE - (CHANGE - CHANGE_FAR) * self.far)
         self._last = (changed, now, gain, off, ab, shift)
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
@@ -450,6 +509,16 @@ def _outline_in_ring(size: tuple[int, int]) -> tuple[float, float, float, float]
     W, H = size
     scale = 1 + 2 * MARGIN
     return W / 2 - W / 2 / scale, H / 2 - H / 2 / scale, W / 2 + W / 2 / scale, H / 2 + H / 2 / scale
+
+
+def _side_depth(size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """For each pixel of a ring image of this size: the side of the outline nearest it (0 left,
+    1 right, 2 top, 3 bottom) and how far inside the outline it lies (negative outside)."""
+    W, H = size
+    x0, y0, x1, y1 = _outline_in_ring(size)
+    ys, xs = np.mgrid[0:H, 0:W]
+    depths = np.stack([xs + 0.5 - x0, x1 - xs - 0.5, ys + 0.5 - y0, y1 - ys - 0.5])
+    return np.argmin(depths, axis=0), np.min(depths, axis=0)
 
 
 def _same_change(still, changed: np.ndarray, now: np.ndarray) -> bool:

@@ -44,10 +44,13 @@ def test_an_arm_over_the_board_is_seen_and_the_same_frame_clear_is_read(case):
     assert not BoardReader(cal, read_dice=False, read_cube=False).read(clear).hand_in_view
 
 
-def test_the_rings_colour_is_kept_in_the_calibration_file_and_an_old_file_reads_gray_only():
+def test_the_rings_colour_and_edge_checkers_are_kept_in_the_calibration_file_an_old_file_reads_gray():
     _, cal = _board(3006)
     again = Calibration.from_dict(json.loads(json.dumps(cal.to_dict())))
     assert again.reference_chroma == cal.reference_chroma and len(cal.reference_chroma) == 2
+    # the start position's checkers at the playing area's edge: the first of each of its 8 points,
+    # and the second of the two 24-points and the rest of the two 13-points along the sides
+    assert again.reference_checkers == cal.reference_checkers and len(cal.reference_checkers) == 8 + 2 + 8
     old = cal.to_dict()
     del old["reference_chroma"]  # a file written before the colour was kept
     gate = BoardReader(Calibration.from_dict(old), read_dice=False, read_cube=False).gate
