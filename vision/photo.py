@@ -716,6 +716,20 @@ def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
     return dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners))
 
 
+BEYOND_OUTLINE = 0.03  # of the outline's diagonal: how far a playing area's corner may lie outside it
+
+
+def beyond_outline(corners, outer) -> float:
+    """How far the playing area `corners` reaches outside the board's outline `outer` (both image
+    coordinates), as a share of the outline's diagonal (0 when wholly inside). The playing area
+    lies within the board: one reaching past it took what lies beside the board (a second board's
+    points beyond the frame) for its rows."""
+    outer = np.float32(outer).reshape(-1, 1, 2)
+    diagonal = float(np.linalg.norm(outer[2, 0] - outer[0, 0]))
+    out = max(-cv2.pointPolygonTest(outer, (float(x), float(y)), True) for x, y in np.float32(corners).reshape(4, 2))
+    return max(0.0, out) / max(diagonal, 1.0)
+
+
 FIT_OUTSIDE = 2.0  # how much points seen alternating beyond a layout's rows count against its fit
 FIT_NEAR = 0.05  # layouts whose fit is within this of the best one's are read when its reading is impossible
 
@@ -725,12 +739,15 @@ def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]
     order), best fit first: each of layout_candidates as found and, but for the crossed ones, with
     its rows' edges snapped to where the points begin (rows_snapped, listed first: it wins a tie),
     and that made even about its bar (bar_trimmed); the fit is layout_fit's (the columns on the points, less the points
-    seen beyond the rows)."""
+    seen beyond the rows). One reaching beyond the outline (beyond_outline) is left out."""
     outer = np.float32(outer)
     rotate = board_turn(outer, image.shape[1::-1])
     scored = []
 
     def add(name, outer_t, corners, bar):
+        if beyond_outline(corners, outer) > BEYOND_OUTLINE:
+            log.debug("layout %s reaches beyond the board's outline", name)
+            return None
         base = _true_size(image, _base(image, rotate, outer_t, corners, bar))
         try:
             inside, outside = layout_fit(image, base)
