@@ -248,9 +248,12 @@ def stack_period(canon: np.ndarray, extents: dict, pw: float, spans) -> float | 
     return float(periods[best]) if total[best] / used >= PERIOD_CLEAR else None  # else no clear step
 
 
+PITCH_WIDTHS = (0.6, 1.15)  # point widths: a checker is about as wide as a point, never far off
+
+
 def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: float = 0.0) -> tuple[float, tuple[float, float]]:
     """Checker pitch and per-row offset from stack lengths alone: the pitch (near the first
-    checkers' `width` when known, else between 0.6 and 1.15 point widths: a checker is about as
+    checkers' `width` when it is a plausible one, else within PITCH_WIDTHS: a checker is about as
     wide as a point) for which every stack's length is nearest a whole number of checkers, in
     count units, summed over stacks. A pitch that makes more than MAX_CHECKERS of one colour on
     the points `seen` (by default all; the photo reader passes the points whose bases showed a
@@ -263,12 +266,13 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
     ext = np.array([e for _, e in extents.values()], float)
     if len(ext) == 0:
         raise CalibrationError("no checkers found on the points")
+    lo, hi = PITCH_WIDTHS[0] * pw, PITCH_WIDTHS[1] * pw
     if period > 0:
         windows = [(0.94 * period, 1.06 * period)]
-    elif width > 0:
-        windows = [(0.94 * width, 1.06 * width), (0.6 * pw, 1.15 * pw)]
+    elif lo <= width <= hi:  # (a width far from a point's is no checker's: a sliver of a colour)
+        windows = [(0.94 * width, 1.06 * width), (lo, hi)]
     else:
-        windows = [(0.6 * pw, 1.15 * pw)]
+        windows = [(lo, hi)]
     first = None
     for lo, hi in windows:
         best = None
