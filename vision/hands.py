@@ -266,10 +266,13 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     faint = faint | ((table > STRONG * CHANGE) & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE)))
     # or an arm of the frame's very colour: off the table's profile, and one colour on from the
     # table over the frame into the playing area (a cup or a sheet touching the board stops at
-    # the outline; checkers and points alternate inside)
+    # the outline; checkers and points alternate inside). Or an arm of the table's colour: one
+    # colour on from the table, and strongly off the side's profile within the outline (over a
+    # frame unlike the table; its faint part on the table is no measure of it there)
     across = np.zeros(len(band), bool) if area is None else one_colour(band, valid, pad, area, _contrast(med))
-    across &= table > 0.5 * CHANGE  # (off the table's profile at least faintly: not the frame's usual look)
-    faint = faint | ((table > CHANGE) & across)
+    unlike_within = inside > STRONG * CHANGE
+    across &= (table > 0.5 * CHANGE) | unlike_within  # (not the frame's usual look)
+    faint = faint | (((table > CHANGE) | unlike_within) & across)
     checkers_at = None
     if is_checker is not None and departs.any():
         checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint

@@ -190,6 +190,8 @@ SNAP_SAMPLES = 48  # positions sampled along each side
 SNAP_INWARD = 0.005  # a side whose fitted line lies this far inside it at either end (of the diagonal) is kept
 SNAP_WORSE = 0.02  # a snapped quad whose points score is lower than the rough one's by this is astray
 SNAP_UNLIKE = 12.0  # Lab distance from the table's colour at least, to be taken for the board
+SNAP_SCATTER = 3.0  # pixels (at 640 across): a side's edge points lying this far off their line (median)
+# are no one edge (a board's edge is straight within a pixel: sharp or shaded, even through a lens)
 
 
 def _sample(img: np.ndarray, xy: np.ndarray) -> np.ndarray:
@@ -206,7 +208,8 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     seen at a steep angle). Per side, at positions along its middle, walking in from the table
     beyond it (its colour the side's own reference) to the first colour unlike the table, then the
     strongest step there; a robust line through them, and corners where the lines meet. Where the
-    table is not seen beyond a side, or the lines go astray, the quad is kept."""
+    table is not seen beyond a side, or the lines go astray, the quad is kept; a side whose edge
+    points do not lie on one line (something against part of it) is kept as found."""
     img = img.astype(np.float32)
     quad = np.float32(quad)
     diagonal = float(np.linalg.norm(quad[2] - quad[0]))
@@ -251,6 +254,9 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
         where = offsets[j0] - frac * (offsets[j0] - offsets[j])
         pts = (base + where[:, None] * n)[keep].astype(np.float32)
         vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        if float(np.median(np.abs((pts - [x0, y0]) @ np.float32([-vy, vx])))) > SNAP_SCATTER:
+            lines.append((a.astype(np.float64), (b - a).astype(np.float64)))  # two edges, not one: keep
+            continue  # the side (a second board or a sheet against part of it, its edge taken there)
         normal = np.float32([-vy, vx]) * np.sign(np.dot(n, np.float32([-vy, vx])))  # outwards
         ends = np.float32([a + 0.1 * (b - a), b - 0.1 * (b - a)])  # (where the samples begin and end)
         inward = np.dot(ends - np.float32([x0, y0]), normal)

@@ -248,9 +248,12 @@ def stack_period(canon: np.ndarray, extents: dict, pw: float, spans) -> float | 
     return float(periods[best]) if total[best] / used >= PERIOD_CLEAR else None  # else no clear step
 
 
+PITCH_WIDTHS = (0.6, 1.15)  # point widths: a checker is about as wide as a point, never far off
+
+
 def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: float = 0.0) -> tuple[float, tuple[float, float]]:
     """Checker pitch and per-row offset from stack lengths alone: the pitch (near the first
-    checkers' `width` when known, else between 0.6 and 1.15 point widths: a checker is about as
+    checkers' `width` when it is a plausible one, else within PITCH_WIDTHS: a checker is about as
     wide as a point) for which every stack's length is nearest a whole number of checkers, in
     count units, summed over stacks. A pitch that makes more than MAX_CHECKERS of one colour on
     the points `seen` (by default all; the photo reader passes the points whose bases showed a
@@ -263,12 +266,13 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
     ext = np.array([e for _, e in extents.values()], float)
     if len(ext) == 0:
         raise CalibrationError("no checkers found on the points")
+    lo, hi = PITCH_WIDTHS[0] * pw, PITCH_WIDTHS[1] * pw
     if period > 0:
         windows = [(0.94 * period, 1.06 * period)]
-    elif width > 0:
-        windows = [(0.94 * width, 1.06 * width), (0.6 * pw, 1.15 * pw)]
+    elif lo <= width <= hi:  # (a width far from a point's is no checker's: a sliver of a colour)
+        windows = [(0.94 * width, 1.06 * width), (lo, hi)]
     else:
-        windows = [(0.6 * pw, 1.15 * pw)]
+        windows = [(lo, hi)]
     first = None
     for lo, hi in windows:
         best = None
@@ -716,6 +720,20 @@ def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
     return dataclasses.replace(cal, reference=ring_reference(image, cal.outer, cal.corners))
 
 
+BEYOND_OUTLINE = 0.03  # of the outline's diagonal: how far a playing area's corner may lie outside it
+
+
+def beyond_outline(corners, outer) -> float:
+    """How far the playing area `corners` reaches outside the board's outline `outer` (both image
+    coordinates), as a share of the outline's diagonal (0 when wholly inside). The playing area
+    lies within the board: one reaching past it took what lies beside the board (a second board's
+    points beyond the frame) for its rows."""
+    outer = np.float32(outer).reshape(-1, 1, 2)
+    diagonal = float(np.linalg.norm(outer[2, 0] - outer[0, 0]))
+    out = max(-cv2.pointPolygonTest(outer, (float(x), float(y)), True) for x, y in np.float32(corners).reshape(4, 2))
+    return max(0.0, out) / max(diagonal, 1.0)
+
+
 FIT_OUTSIDE = 2.0  # how much points seen alternating beyond a layout's rows count against its fit
 FIT_NEAR = 0.05  # layouts whose fit is within this of the best one's are read when its reading is impossible
 
@@ -725,12 +743,15 @@ def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]
     order), best fit first: each of layout_candidates as found and, but for the crossed ones, with
     its rows' edges snapped to where the points begin (rows_snapped, listed first: it wins a tie),
     and that made even about its bar (bar_trimmed); the fit is layout_fit's (the columns on the points, less the points
-    seen beyond the rows)."""
+    seen beyond the rows). One reaching beyond the outline (beyond_outline) is left out."""
     outer = np.float32(outer)
     rotate = board_turn(outer, image.shape[1::-1])
     scored = []
 
     def add(name, outer_t, corners, bar):
+        if beyond_outline(corners, outer) > BEYOND_OUTLINE:
+            log.debug("layout %s reaches beyond the board's outline", name)
+            return None
         base = _true_size(image, _base(image, rotate, outer_t, corners, bar))
         try:
             inside, outside = layout_fit(image, base)

@@ -189,6 +189,17 @@ def test_pitch_that_makes_more_than_fifteen_of_a_colour_is_not_taken():
     assert got == pytest.approx(pitch, abs=0.5)
 
 
+def test_a_first_checker_width_no_checker_could_have_is_not_taken():
+    """A first checker's run of its colour a quarter of a point wide (a sliver of the colour at the
+    point's base: bench/vision_styles.py seed 3 11:2) fits short stacks at a quarter of the pitch
+    with each count quadrupled, still possible when there are few: a checker is about as wide as a
+    point (PITCH_WIDTHS), so such a width is not taken and the pitch is searched for in that range."""
+    pw, pitch = 32.0, 26.0
+    extents = {("top", 0): (0, pitch), ("top", 3): (1, 2 * pitch), ("bottom", 5): (0, 2 * pitch)}
+    got, _ = fit_pitch(extents, pw, width=8.5)
+    assert got == pytest.approx(pitch, abs=0.5)
+
+
 def test_a_bar_that_cannot_be_is_said_unread_and_the_points_kept():
     """Points that make a possible position with a bar read as more checkers than they leave room
     for (a dark bar taken for dark checkers): the points stand, the bar is said not read (in the
