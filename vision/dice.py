@@ -18,6 +18,9 @@ The stages, each cheap:
    light is as tinted as the felt), and a pip under SMALL_PIP_PX pixels across may be lighter (blur):
    not beside clearly larger dark pips in its group, and a face of one or two such pips only on a
    square of its body's colour (_few_pips_hold: the gaps beside touching light checkers look alike).
+   A pip near its die's edge may have the table beyond the edge in part of its ring: kept when that
+   darker part lies to one side and the ring is an even face on the other (_ring_even), as a pip
+   that only completes a face of two or more pips ringed by face all round (no 1, no leftover).
 2. Pips are joined into faces: two pips belong to one face when they are about the same size and
    darkness, no farther apart than a face allows, and the straight path between them stays on a
    bright face (two touching dice have a dark edge or shadow between them).
@@ -106,6 +109,7 @@ class Pip:
     contrast: float
     face: float  # median grey level of the ring around the pip
     elongation: float
+    edge: bool = False  # near its face's edge: the table beyond it in part of its ring (see _ring_even)
 
 
 def _check_image(image) -> None:
@@ -211,9 +215,14 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
         if k > min(h, w) / 6:
             break
         for pip in _pips_at_scale(gray, chroma, k, bright, math.pi * (small_px * scale / 2) ** 2):
-            if any(math.hypot(pip.x - q.x, pip.y - q.y) < max(pip.r, q.r) + 1 for q in found):
-                continue  # already found at a finer scale
-            found.append(pip)
+            same = [t for t, q in enumerate(found) if math.hypot(pip.x - q.x, pip.y - q.y) < max(pip.r, q.r) + 1]
+            if not same:
+                found.append(pip)
+            elif not pip.edge and all(found[t].edge for t in same):
+                # ringed by face all round at this kernel: the surer reading (a finer kernel may have cut
+                # the pip in two, each half's ring taking in the other)
+                found = [q for t, q in enumerate(found) if t not in same] + [pip]
+            # else already found at a finer scale
     return found
 
 
@@ -343,12 +352,39 @@ def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small
             continue
         if sat is not None and _pct(sat[y0:y1, x0:x1][ring], 60) > 60:
             continue
-        if _pct(ring_vals, 20) < RING_EVEN * face:  # ring not even: an edge, not a face
+        even = _ring_even(ring_vals, (gx - cx + 1j * (gy - cy))[ring], face, inner + 0.35 * contrast)
+        if even is None:
             continue
-        if np.mean(ring_vals < inner + 0.35 * contrast) > 0.1:  # something as dark right beside: not alone
-            continue
-        pips.append(Pip(float(cx), float(cy), float(r), contrast, face, elong))
+        pips.append(Pip(float(cx), float(cy), float(r), contrast, face, elong, not even))
     return pips
+
+
+EDGE_SHARE = 0.45  # a pip near its die's edge: at most this share of its ring on the table beyond the edge
+EDGE_ONE_SIDED = 0.55  # and those ring pixels to one side (the length of their mean direction)
+
+
+def _ring_even(vals: np.ndarray, where: np.ndarray, face: float, as_dark: float) -> Optional[bool]:
+    """Whether the ring round a pip candidate is a die's face: even (its darkest fifth at least RING_EVEN of
+    the face's level) and nothing as dark as the pip in it (``as_dark``: that level), else a spot in an
+    edge or among other dark things.
+
+    A pip near its die's edge (a corner pip of a small die, blurred) has the table beyond the edge in
+    part of its ring: that is allowed when the darker part lies to one side (an edge, not the gaps on
+    either side of a speck between two checkers) and the half of the ring away from it is an even face.
+    ``where``: each ring pixel's place from the pip's centre (complex). True: even; False: a pip near its
+    face's edge; None: no pip's ring."""
+    if _pct(vals, 20) >= RING_EVEN * face and np.mean(vals < as_dark) <= 0.1:
+        return True
+    low = vals < max(RING_EVEN * face, as_dark)
+    if low.mean() > EDGE_SHARE:
+        return None
+    side = np.mean(where[low] / np.maximum(np.abs(where[low]), 1e-6))
+    if abs(side) < EDGE_ONE_SIDED:
+        return None
+    away = vals[(where * np.conj(side)).real < 0]
+    if len(away) >= 6 and _pct(away, 20) >= RING_EVEN * face and np.mean(away < as_dark) <= 0.1:
+        return False
+    return None
 
 
 def _elongation(sub: np.ndarray) -> float:
@@ -1407,6 +1443,12 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
         if any(deep[i] for i in g) and not all(deep[i] for i in g):
             r_deep = float(np.median([pips[i].r for i in g if deep[i]]))
             groups[t] = [i for i in g if deep[i] or pips[i].r >= MIXED_PIP_R * r_deep]
+    # a pip near its face's edge (the table in part of its ring) completes a face of two or more pips
+    # ringed by face all round; alone, with one such or with another near the edge, it is as likely a notch
+    # beside a checker's rim or the edge of a cocked die's top face
+    groups = [g if sum(not pips[i].edge for i in g) >= 2 and sum(pips[i].edge for i in g) <= 1
+              else [i for i in g if not pips[i].edge] for g in groups]
+    groups = [g for g in groups if g]
     faces: list[tuple[list[int], FaceFit]] = []
     lone: list[int] = []  # pips left alone: a face 1, or half of a 2 whose other pip looked fainter
     skewed: list[tuple[list[int], FaceFit]] = []  # foreshortened 5s, kept when no other face lies beside them
@@ -1469,7 +1511,7 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
     # pips left over speak of side faces (a cocked die): only those dark on their own (a small pip's
     # lighter allowance is for the faces it makes)
     left = [Pip(p.x / scale, p.y / scale, p.r / scale, p.contrast, p.face, p.elongation)
-            for i, p in enumerate(pips) if i not in used and p.face - p.contrast <= PIP_DARKEST * bright]
+            for i, p in enumerate(pips) if i not in used and p.face - p.contrast <= PIP_DARKEST * bright and not p.edge]
     return found, left
 
 
