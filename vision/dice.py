@@ -18,6 +18,9 @@ The stages, each cheap:
    light is as tinted as the felt), and a pip under SMALL_PIP_PX pixels across may be lighter (blur):
    not beside clearly larger dark pips in its group, and a face of one or two such pips only on a
    square of its body's colour (_few_pips_hold: the gaps beside touching light checkers look alike).
+   A pip near its die's edge may have the table beyond the edge in part of its ring: kept when that
+   darker part lies to one side and the ring is an even face on the other (_ring_even), as a pip
+   that only completes a face of two or more pips ringed by face all round (no 1, no leftover).
 2. Pips are joined into faces: two pips belong to one face when they are about the same size and
    darkness, no farther apart than a face allows, and the straight path between them stays on a
    bright face (two touching dice have a dark edge or shadow between them).
@@ -42,7 +45,9 @@ The stages, each cheap:
    A face read flat whose value is in doubt is left unread (_sure): a faint dark spot where its
    layout wants bare face (a pip lost in blur: a 6 read as a 4, a 3 as a 1), or, in a board region,
    a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2),
-   or a small 2 or 3 whose pips run along its die's outline (one row of a 6 fits a 3).
+   or a small 2 or 3 whose pips run along its die's outline (one row of a 6 fits a 3). A half-size 2
+   with a dark spot where a third pip would make it a 3 (beyond one of its pips, not the other), that
+   3's bare spots bare and its pips across its outline, is read as that 3 (_as_three: a corner pip lost).
 
 5. Light pips (white pips on red, green, blue, black dice): stages 1-4 again on the inverted grey
    view, chroma left out; a face found there must lie on one even body colour (sampled between
@@ -106,6 +111,7 @@ class Pip:
     contrast: float
     face: float  # median grey level of the ring around the pip
     elongation: float
+    edge: bool = False  # near its face's edge: the table beyond it in part of its ring (see _ring_even)
 
 
 def _check_image(image) -> None:
@@ -211,9 +217,14 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
         if k > min(h, w) / 6:
             break
         for pip in _pips_at_scale(gray, chroma, k, bright, math.pi * (small_px * scale / 2) ** 2):
-            if any(math.hypot(pip.x - q.x, pip.y - q.y) < max(pip.r, q.r) + 1 for q in found):
-                continue  # already found at a finer scale
-            found.append(pip)
+            same = [t for t, q in enumerate(found) if math.hypot(pip.x - q.x, pip.y - q.y) < max(pip.r, q.r) + 1]
+            if not same:
+                found.append(pip)
+            elif not pip.edge and all(found[t].edge for t in same):
+                # ringed by face all round at this kernel: the surer reading (a finer kernel may have cut
+                # the pip in two, each half's ring taking in the other)
+                found = [q for t, q in enumerate(found) if t not in same] + [pip]
+            # else already found at a finer scale
     return found
 
 
@@ -343,12 +354,39 @@ def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small
             continue
         if sat is not None and _pct(sat[y0:y1, x0:x1][ring], 60) > 60:
             continue
-        if _pct(ring_vals, 20) < RING_EVEN * face:  # ring not even: an edge, not a face
+        even = _ring_even(ring_vals, (gx - cx + 1j * (gy - cy))[ring], face, inner + 0.35 * contrast)
+        if even is None:
             continue
-        if np.mean(ring_vals < inner + 0.35 * contrast) > 0.1:  # something as dark right beside: not alone
-            continue
-        pips.append(Pip(float(cx), float(cy), float(r), contrast, face, elong))
+        pips.append(Pip(float(cx), float(cy), float(r), contrast, face, elong, not even))
     return pips
+
+
+EDGE_SHARE = 0.45  # a pip near its die's edge: at most this share of its ring on the table beyond the edge
+EDGE_ONE_SIDED = 0.55  # and those ring pixels to one side (the length of their mean direction)
+
+
+def _ring_even(vals: np.ndarray, where: np.ndarray, face: float, as_dark: float) -> Optional[bool]:
+    """Whether the ring round a pip candidate is a die's face: even (its darkest fifth at least RING_EVEN of
+    the face's level) and nothing as dark as the pip in it (``as_dark``: that level), else a spot in an
+    edge or among other dark things.
+
+    A pip near its die's edge (a corner pip of a small die, blurred) has the table beyond the edge in
+    part of its ring: that is allowed when the darker part lies to one side (an edge, not the gaps on
+    either side of a speck between two checkers) and the half of the ring away from it is an even face.
+    ``where``: each ring pixel's place from the pip's centre (complex). True: even; False: a pip near its
+    face's edge; None: no pip's ring."""
+    if _pct(vals, 20) >= RING_EVEN * face and np.mean(vals < as_dark) <= 0.1:
+        return True
+    low = vals < max(RING_EVEN * face, as_dark)
+    if low.mean() > EDGE_SHARE:
+        return None
+    side = np.mean(where[low] / np.maximum(np.abs(where[low]), 1e-6))
+    if abs(side) < EDGE_ONE_SIDED:
+        return None
+    away = vals[(where * np.conj(side)).real < 0]
+    if len(away) >= 6 and _pct(away, 20) >= RING_EVEN * face and np.mean(away < as_dark) <= 0.1:
+        return False
+    return None
 
 
 def _elongation(sub: np.ndarray) -> float:
@@ -740,19 +778,26 @@ def _stray_dark(gray, f: "_Face", scale: int, die_side: float = 0.0) -> float:
     face's neighbourhood enlarged as its pips were searched (``scale``, more for small pips, as
     _refine_small does), only for the faces read.
     """
-    k = max(scale, min(4 * scale, 12, int(round(PIP_WORK_SIZE / (2 * max(f.pip_r, 0.3))))))
     if f.pips == 1:
         step = LONE_STEP * die_side if die_side else 3 * f.pip_r
         spots = complex(f.x, f.y) + step * _EMPTY_1
     else:
         step = f.side * GRID_STEP
         spots = complex(f.x, f.y) + step * complex(math.cos(f.turn), math.sin(f.turn)) * _EMPTY_Z[f.pips]
+    dark = _dark_at(gray, f, scale, spots, step)
+    return float(dark.max()) if len(dark) else 0.0
+
+
+def _dark_at(gray, f: "_Face", scale: int, spots: np.ndarray, step: float) -> np.ndarray:
+    """The black-hat at spots (complex, within 1.6 ``step`` of the face's centre) over the face's pips'
+    contrast, on its neighbourhood enlarged as _stray_dark does; spots outside the view are left out."""
+    k = max(scale, min(4 * scale, 12, int(round(PIP_WORK_SIZE / (2 * max(f.pip_r, 0.3))))))
     h, w = gray.shape
     reach = int(math.ceil(1.6 * step + 3.0 / k)) + 1
     x0, y0 = max(0, int(f.x) - reach), max(0, int(f.y) - reach)
     crop = gray[y0:min(h, int(f.y) + reach + 1), x0:min(w, int(f.x) + reach + 1)]
     if crop.size == 0:
-        return 0.0
+        return np.zeros(0)
     win = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC) if k > 1 else crop
     ks = max(3, int(0.9 * step * k) | 1)
     black = cv2.subtract(cv2.morphologyEx(win, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks))), win)
@@ -760,9 +805,35 @@ def _stray_dark(gray, f: "_Face", scale: int, die_side: float = 0.0) -> float:
     xi = np.round((spots.real - x0) * k).astype(int)
     yi = np.round((spots.imag - y0) * k).astype(int)
     ok = (xi >= 0) & (xi < win.shape[1]) & (yi >= 0) & (yi < win.shape[0])
-    if not ok.any():
-        return 0.0
-    return float(black[yi[ok], xi[ok]].max()) / max(f.contrast, 1.0)
+    return black[yi[ok], xi[ok]].astype(np.float64) / max(f.contrast, 1.0)
+
+
+THIRD_PIP = 0.6  # a half-size 2's missing corner pip: a black-hat at least this share of its pips' contrast
+
+
+def _as_three(f: "_Face", die_side: float, gray, scale: int) -> Optional["_Face"]:
+    """A 2 of half a die's size read from a 3 whose one corner pip was lost (the middle and the other
+    corner fit a small 2): the 3, when a dark spot lies where its lost pip would be (on the far side of
+    one of the 2's pips, not of the other), the 3's bare spots are bare and it is sure; else None."""
+    if f.pips != 2 or f.turn is None or not ACROSS_SIDE * die_side <= 2 * f.side < 2 * DIE_MIN_SIDE * die_side:
+        return None  # (a smaller 3 is as likely one row of a 6)
+    u = f.side * GRID_STEP * complex(math.cos(f.turn), math.sin(f.turn)) * complex(1, 1)
+    c = complex(f.x, f.y)
+    ends = (c + u, c - u)  # the 2's pips
+    found = []
+    for mid, other in (ends, ends[::-1]):
+        three = dataclasses.replace(f, pips=3, x=mid.real, y=mid.imag, side=2 * f.side)
+        dark = _dark_at(gray, three, scale, np.array([2 * mid - other]), three.side * GRID_STEP)
+        found.append((float(dark[0]) if len(dark) else 0.0, three))
+    (best, three), (second, _other) = sorted(found, key=lambda t: -t[0])
+    if best < THIRD_PIP or second >= STRAY_MAX or not _sure(three, die_side, gray, scale):
+        return None
+    off = (three.turn - _face_turn(gray, three.x, three.y, three.side)) % (math.pi / 2)
+    if min(off, math.pi / 2 - off) >= ACROSS_TURN:
+        return None  # its pips run along its die's outline, not across: one row of a 6
+    half = three.side / 2 * (abs(math.cos(three.turn)) + abs(math.sin(three.turn)))
+    return dataclasses.replace(three, box=(int(round(three.x - half)), int(round(three.y - half)),
+                                           int(round(2 * half)), int(round(2 * half))))
 
 
 def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
@@ -857,9 +928,18 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     # a face read flat whose value is in doubt is left unread (a wrong value makes a legal move
     # illegal); one read cocked is rolled again whatever its value
     light_faces = {id(f) for f, _flat in light}
-    dice = [(f, flat) for f, flat in dice
-            if not flat or _sure(f, None if expected is None else expected / PIP_SHARE,
-                                 inverted if id(f) in light_faces else gray, scale)]
+    sure, completed = [], []
+    for f, flat in dice:
+        view = inverted if id(f) in light_faces else gray
+        if not flat or _sure(f, None if expected is None else expected / PIP_SHARE, view, scale):
+            sure.append((f, flat))
+        elif expected is not None and (three := _as_three(f, expected / PIP_SHARE, view, scale)) is not None:
+            # flat or cocked judged again on the whole face: a shaded face with pips beside it is a side face
+            others = [g for g, _flat in dice if g is not f]
+            completed.append((three, flat and _side_face_towards(view, three, others) is None))
+    # a 3 completed so takes in any face read on its lost pip
+    dice = [(f, flat) for f, flat in sure
+            if not any(math.hypot(f.x - g.x, f.y - g.y) < 0.5 * g.side for g, _flat in completed)] + completed
     out = []
     for f, flat in dice:
         x, y, w, h = f.box
@@ -1407,6 +1487,12 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
         if any(deep[i] for i in g) and not all(deep[i] for i in g):
             r_deep = float(np.median([pips[i].r for i in g if deep[i]]))
             groups[t] = [i for i in g if deep[i] or pips[i].r >= MIXED_PIP_R * r_deep]
+    # a pip near its face's edge (the table in part of its ring) completes a face of two or more pips
+    # ringed by face all round; alone, with one such or with another near the edge, it is as likely a notch
+    # beside a checker's rim or the edge of a cocked die's top face
+    groups = [g if sum(not pips[i].edge for i in g) >= 2 and sum(pips[i].edge for i in g) <= 1
+              else [i for i in g if not pips[i].edge] for g in groups]
+    groups = [g for g in groups if g]
     faces: list[tuple[list[int], FaceFit]] = []
     lone: list[int] = []  # pips left alone: a face 1, or half of a 2 whose other pip looked fainter
     skewed: list[tuple[list[int], FaceFit]] = []  # foreshortened 5s, kept when no other face lies beside them
@@ -1469,7 +1555,7 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
     # pips left over speak of side faces (a cocked die): only those dark on their own (a small pip's
     # lighter allowance is for the faces it makes)
     left = [Pip(p.x / scale, p.y / scale, p.r / scale, p.contrast, p.face, p.elongation)
-            for i, p in enumerate(pips) if i not in used and p.face - p.contrast <= PIP_DARKEST * bright]
+            for i, p in enumerate(pips) if i not in used and p.face - p.contrast <= PIP_DARKEST * bright and not p.edge]
     return found, left
 
 
