@@ -815,33 +815,40 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
             rs.append(row)
             ks.append(colours.index(colour))
             ts.append(cell_kind(row, col))
+    everyone = list(range(len(xs)))
+    chosen = everyone
     if any(r >= 0 for r in rims):  # on a point of their own colour stacks look short: fit the others
         sure = [i for i, (k, t) in enumerate(zip(ks, ts)) if rims[t] != k and not (sum(board_like) == 1 and board_like[k])]
         if len({xs[i] for i in sure}) >= 2:
-            xs, ys, rs = [xs[i] for i in sure], [ys[i] for i in sure], [rs[i] for i in sure]
-    # more than five in a row do not fit a point touching: they lean on each other or lie in a
-    # second layer, and their length says little of the pitch (fit on the others where they vary)
-    single = [i for i, n in enumerate(xs) if n <= ROW_OF_FIVE]
-    if len(single) < len(xs) and len({xs[i] for i in single}) >= 2:
-        xs, ys, rs = [xs[i] for i in single], [ys[i] for i in single], [rs[i] for i in single]
-    if len(xs) < 2:
+            chosen = sure
+    chosen = _short_stacks(chosen, xs)
+    sets = [chosen]
+    short = [i for i in chosen if xs[i] <= ROW_OF_FIVE]
+    if short and short != chosen:
+        # the stacks over five taken at their count or as five (a second layer) may fit neither:
+        # a run of seven or eight leaning on each other to the middle is shorter than seven, longer
+        # than five. The short stacks alone are tried too, even all of one count (the pitch then
+        # their length over their count): the read back decides
+        sets.append(short)
+    if len(chosen) < 2:
         raise CalibrationError("too few stacks to learn the checker size")
-    pitch, offset = stack_pitch(xs, ys, rs, pw)
-    log.debug("rims %s faces %s stacks %s", rims, faces, list(zip(xs, ys, rs)))
     # read back as the reader will; where a checker colour is nearly that of a kind of point, also
     # with that colour taken out there (see own_colour_off), kept when it reads the position back better
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     score, own_off = None, False
-    for off in (False, True) if any(r in (0, 1) for r in rims) else (False,):
-        read = read_back(profiles, gray, lab, spans, pitch, offset, colours, rims, faces, off)
-        right = sum(
-            1
-            for (row, col), (colour, count, _) in read.items()
-            if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
-        ) + len(skip)
-        got = (right, round(sum(c for _, _, c in read.values()), 3))  # ties go to the surer fit
-        if score is None or got[0] > score[0]:
-            score, own_off = got, off
+    for which in sets:
+        fit = stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw)
+        log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in which])
+        for off in (False, True) if any(r in (0, 1) for r in rims) else (False,):
+            read = read_back(profiles, gray, lab, spans, fit[0], fit[1], colours, rims, faces, off)
+            right = sum(
+                1
+                for (row, col), (colour, count, _) in read.items()
+                if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
+            ) + len(skip)
+            got = (right, round(sum(c for _, _, c in read.values()), 3))  # ties go to the surer fit
+            if score is None or got[0] > score[0]:
+                score, own_off, (pitch, offset) = got, off, fit
     limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
     fields = dict(
         centroids=centroids,
@@ -857,6 +864,14 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     )
     log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
     return fields, score
+
+
+def _short_stacks(which: list, counts) -> list:
+    """Of the stacks `which`, those of five or fewer where they vary in count: more than five in a
+    row do not fit a point touching (they lean on each other or lie in a second layer), and their
+    length says little of the pitch."""
+    single = [i for i in which if counts[i] <= ROW_OF_FIVE]
+    return single if len(single) < len(which) and len({counts[i] for i in single}) >= 2 else which
 
 
 def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, pitch: float, offset, names,

@@ -40,6 +40,14 @@ CASES = {
                                   (0, 1, 0, 8, 1, 1) + (0,) * 19,
                                   (0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 5, 0, 0, 0, 0, 6, 0, 0, 0),
                                   (0, 1, 0, 2, 0, 0, 1, 0, 3, 0, 1, 0, 0, 2, 0, 4, 0, 0, 0, 0, 0, 1, 0, 0, 0)),
+    # seed 2 style 7 (case seed 2007: cream checkers, cream/red points): the cream stacks are not
+    # fitted on (cream is also a point's colour), which left green 3 and a run of 8 leaning to the
+    # middle, fitting neither as eight nor as five: the pitch came out at 0.85 of a checker and
+    # every stack of four read five. The 3 alone gives the checker's size
+    "a run of eight and one short stack": (2007, (0, 8, 0, 0, 3) + (0,) * 20,
+                                           (7, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 5) + (0,) * 11,
+                                           (0,) * 14 + (2, 4, 0, 4, 0, 2, 0, 3, 0, 0, 0),
+                                           (0,) * 7 + (3, 0, 0, 4, 0, 4, 0, 3, 0, 0, 1) + (0,) * 7),
     "outline off": (16, (5, 2, 3) + (0,) * 22,
                     (5, 0, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 1) + (0,) * 9 + (2,),
                     (0, 0, 1, 1, 0, 0, 0, 2, 2, 0, 4, 0, 0, 3) + (0,) * 10 + (2,),
