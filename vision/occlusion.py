@@ -157,14 +157,19 @@ def _without_trays(mask: np.ndarray, M: np.ndarray, trays, checker: float) -> np
     return out > 0
 
 
-def _checkers_at_edge(shape, M: np.ndarray, calibration, sides_only: bool = False) -> np.ndarray:
+LEANED = 2.0  # how far (in checker radii) beside the calibration image's checkers at the edge the
+# frame may show them, their sides or their shadows (_plain_frame)
+
+
+def _checkers_at_edge(shape, M: np.ndarray, calibration, sides_only: bool = False,
+                      grow: float = EDGE_CHECKER) -> np.ndarray:
     """Where in the ring image the calibration image's checkers at the playing area's edge lay
     (calibration.reference_checkers), grown by EDGE_CHECKER, and on from there out across the ring:
     thick ones seen at an angle lean over the frame, their shadows fall beyond it, and the ring's
     reference shows them there."""
     out = np.zeros(shape, np.uint8)
     discs = getattr(calibration, "reference_checkers", ())
-    if not discs or not EDGE_CHECKER:
+    if not discs or not grow:
         return out > 0
     to_image = np.linalg.inv(calibration.homography())
     W, H = calibration.size
@@ -173,7 +178,7 @@ def _checkers_at_edge(shape, M: np.ndarray, calibration, sides_only: bool = Fals
     for x, y, r in discs:
         if sides_only and 2 * r <= x <= W - 2 * r:
             continue
-        disc = np.float32([[x + EDGE_CHECKER * r * np.cos(a), y + EDGE_CHECKER * r * np.sin(a)] for a in angles])
+        disc = np.float32([[x + grow * r * np.cos(a), y + grow * r * np.sin(a)] for a in angles])
         outwards = [(0.0, -reach if y < H / 2 else reach)]  # from the edge it stands at, across the ring
         if x < 2 * r or x > W - 2 * r:
             outwards.append((-reach if x < W / 2 else reach, 0.0))
@@ -241,12 +246,15 @@ class OcclusionGate:
         # strip is the table as it lies further out (not a frame the outline was found inside),
         # and not beside where the calibration image's checkers stood at the edge (their shadows)
         self.far = None
+        self._plain = None
         if ref is not None:
             leaned = _checkers_at_edge(self.mask.shape, self.M, calibration)[self.mask]
             along = _checkers_at_edge(self.mask.shape, self.M, calibration, sides_only=True)[self.mask]
             self.far = (self.outside & self._plain_table() & ~along).astype(np.float32)
             # and on the frame's inner half beside them no change counts (they leaned over it)
             self._leaned_in = leaned & (self.parts[1] & ~self.parts[0])[self.mask]
+            self._plain = self._plain_frame(leaned, _checkers_at_edge(self.mask.shape, self.M, calibration,
+                                                                      sides_only=True, grow=LEANED)[self.mask])
         self.clock = clock
         self.calibrated = None  # the calibration's (lo, hi) once something left on the table is learnt
         self._board = MotionGate(calibration)  # a tiny gray copy of the board, as the motion gate takes it
@@ -282,6 +290,33 @@ class OcclusionGate:
                 near &= np.hypot(*(self._ref_ab - centre).transpose(2, 0, 1)) <= CHROMA_CHANGE
             plain |= near & (side == k)
         return plain[self.mask]
+
+    def _plain_frame(self, leaned: np.ndarray, beside: np.ndarray):
+        """(ring pixels, lo, hi): beside the calibration image's checkers along the playing area's
+        sides (`beside`: out to LEANED radii from them), the grays of the board's strip on that side,
+        in that half, away from them (`leaned`: out to EDGE_CHECKER radii; 5th to 95th percentile).
+        Thick checkers seen at an angle lean over the frame, out to its outer half, and cast their
+        shadows on it, and the reference shows them there: once they are moved away the plain frame
+        shows, which is no hand. A pixel there changes only where it matches neither the reference
+        nor the frame. (Only along the sides, where stacks lie against the frame: beside the first
+        checker of every point the top and bottom frames would be judged so nearly whole, and an
+        arm the frame's gray crossing them missed.)"""
+        side, _ = _side_depth(self.size)
+        side = side[self.mask]
+        lo = np.array(self.ref_lo, np.float32)
+        hi = np.array(self.ref_hi, np.float32)
+        at = np.zeros(len(self.ref), bool)
+        for part in self.parts[:2]:
+            part = part[self.mask]
+            for k in range(4):
+                here = part & (side == k)
+                rest = here & ~leaned
+                if not (here & beside).any() or rest.sum() < 10:
+                    continue
+                a, b = np.percentile(self.ref[rest], [5, 95])
+                lo[here & beside], hi[here & beside] = a, b
+                at |= here & beside
+        return (at, lo, hi) if at.any() else None
 
     def _bounds(self, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The darkest and brightest reference gray near each ring pixel: a board found a pixel
@@ -328,6 +363,9 @@ class OcclusionGate:
                 back = np.maximum(back, self._chroma_residual(ab, shift, self.calibrated[2:]) * self.far)
             resid = np.minimum(resid, back)
         resid = np.where(self._leaned_in, 0.0, resid)
+        if self._plain is not None:  # where the calibration image's checkers leaned over the frame
+            at, lo, hi = self._plain
+            resid[at] = np.minimum(resid[at], self._residual(gain, off, now, (lo, hi))[at])
         changed, largest = self._drop_small(resid > CHANGE - (CHANGE - CHANGE_FAR) * self.far)
         self._last = (changed, now, gain, off, ab, shift)
         per_sector = np.bincount(self.sector_of[changed], minlength=SECTORS) / np.maximum(self.sector_size, 1)
