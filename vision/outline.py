@@ -15,7 +15,9 @@ frame, unless its points then look less like a board. A region that is no quadri
 something stands against it (a cup, a scoresheet) gives the four straight lines most of its
 outline lies on. When nothing stands out, the points' triangles closed over a point's width give
 the board if its points say so beyond doubt. A board whose frame is broken by an arm is reported
-as covered (locate_board) rather than not found.
+as covered (locate_board) rather than not found; a region that looked so but lies within the board
+found, at most half of it (a half of the playing area, its checkers eating into it), is a part of
+the board.
 """
 from __future__ import annotations
 
@@ -489,6 +491,18 @@ def _apart(dist: np.ndarray, threshold: float, lab: np.ndarray, score: float,
     return score, pick
 
 
+PART_MOST = 0.5  # a region within a board and at most this share of its area is a part of it (half its points)
+
+
+def _part_of(quad: np.ndarray, pick: tuple) -> bool:
+    """Whether a region that looked like a board partly covered (a half of the playing area, its
+    checkers and points eating into it) lies within the candidate and is at most PART_MOST of it."""
+    area, outer = pick
+    hull = outer.reshape(-1, 1, 2).astype(np.float32)
+    inside = all(cv2.pointPolygonTest(hull, (float(x), float(y)), True) >= -2.0 for x, y in quad)
+    return inside and cv2.contourArea(np.float32(quad)) <= PART_MOST * area
+
+
 def _in_view(found: list, shape, cut: list) -> list:
     """The candidates wholly in the picture; those with two corners on its edge go to `cut`."""
     h, w = shape[:2]
@@ -536,8 +550,11 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
         options = []  # (points score, candidate) per spread tried
         for name, dist, spread in spreads:
             # (when a partly covered board was seen, the robust spread's region must be a board
-            # beyond doubt: the arm could be taken for board)
-            need = POINTS_SURE if name != "wide" and _traced_only(maybe) else 0.0
+            # beyond doubt: the arm could be taken for board; not when what was seen lies within
+            # the region and is at most half of it: a half of the playing area, its checkers
+            # eating into it, is a part of the board)
+            doubt = _traced_only(maybe) if name != "wide" else []
+            need = POINTS_SURE if doubt else 0.0
             if dist is None:
                 dist, spread = _lit_table(lab, b)
             threshold = max(1.5 * spread, 12.0)
@@ -551,6 +568,8 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
             if ran_out if pick is None else _at_edge(pick[1], small.shape):  # joined to clutter at the edge?
                 score, pick = _apart(dist, threshold, lab, score, pick)
             if pick is not None:
+                if need and all(_part_of(quad, pick) for _, quad in doubt):
+                    need = 0.0  # (what looked like a board partly covered is a part of this one)
                 if score >= need:
                     options.append((score, pick))
                 if score >= max(POINTS_MIN, need):
