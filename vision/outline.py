@@ -7,13 +7,17 @@ along the picture's edge are the table itself unless nothing else is found. A re
 checked by its points (points_score: the colours along its long sides alternate 24 times);
 two halves of a playing area found apart (a frame and bar the table's colour) are joined, and so
 is what lies a thin strip of frame away along its sides (a tray, the other half) when it makes one
-four-sided region with it. The
-region's sides are snapped outwards to where the board meets the table when the threshold lost
-part of a shaded frame, unless its points then look less like a board. A region that is no
-quadrilateral because something stands against it (a cup, a scoresheet) gives the four straight
-lines most of its outline lies on. When nothing stands out, the points' triangles closed over a
-point's width give the board if its points say so beyond doubt. A board whose frame is broken by
-an arm is reported as covered (locate_board) rather than not found.
+four-sided region with it. A region run out to the picture's edge (joined there by the table's
+faint shadows to a second board or a cup) is looked for again with the table's threshold raised,
+and kept when it then lies in the picture and its points say board. The region's sides are
+snapped outwards to where the board meets the table when the threshold lost part of a shaded
+frame, unless its points then look less like a board. A region that is no quadrilateral because
+something stands against it (a cup, a scoresheet) gives the four straight lines most of its
+outline lies on. When nothing stands out, the points' triangles closed over a point's width give
+the board if its points say so beyond doubt. A board whose frame is broken by an arm is reported
+as covered (locate_board) rather than not found; a region that looked so but lies within the board
+found, at most half of it (a half of the playing area, its checkers eating into it), is a part of
+the board.
 """
 from __future__ import annotations
 
@@ -448,6 +452,57 @@ def locate_board(image: np.ndarray) -> BoardOutline:
     return BoardOutline(tuple((float(x), float(y)) for x, y in quad))
 
 
+def _unlike(dist: np.ndarray, threshold: float) -> np.ndarray:
+    """The mask of pixels farther than `threshold` from the table's colour, specks opened away."""
+    mask = (dist > threshold).astype(np.uint8) * 255
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+
+
+EDGE_TOUCH = 1.5  # pixels (at 640 across): a corner this near the picture's edge touches it
+APART_STEPS = (1.33, 1.67, 2.0)  # the table's threshold raised by these, to part the board from what it touches
+
+
+def _at_edge(quad: np.ndarray, shape) -> bool:
+    """Whether a corner of the quad lies on the picture's edge."""
+    h, w = shape[:2]
+    return any(x <= EDGE_TOUCH or y <= EDGE_TOUCH or x >= w - 1 - EDGE_TOUCH or y >= h - 1 - EDGE_TOUCH
+               for x, y in quad)
+
+
+def _apart(dist: np.ndarray, threshold: float, lab: np.ndarray, score: float,
+           pick: tuple | None) -> tuple[float, tuple | None]:
+    """(points score, candidate): the region found pulled to the picture's edge (None: it ran along
+    the edge), or the board parted from what it touched there. Beside a board, the table's faint
+    shadows and the fringe of a second board or a cup at the picture's edge lie just past the
+    table's threshold: specks of them join the board to that clutter, and the region runs out to
+    the edge with a corner there, or along it. With the threshold raised the table between them
+    falls away while the board's frame (far from the table's colour all round) stays whole; the
+    sides are snapped back out to its edge after. Kept only when the region so found lies in the
+    picture and its points still say board: a board that truly runs out of the picture runs out
+    at every threshold."""
+    for step in APART_STEPS:
+        mask = _unlike(dist, step * threshold)
+        here = _in_view(_quad_candidates(mask, 0.85), lab.shape, [])
+        if not here:
+            continue
+        got, candidate = _choose(here, lab)
+        if not _at_edge(candidate[1], lab.shape) and got >= POINTS_MIN:
+            return got, candidate
+    return score, pick
+
+
+PART_MOST = 0.5  # a region within a board and at most this share of its area is a part of it (half its points)
+
+
+def _part_of(quad: np.ndarray, pick: tuple) -> bool:
+    """Whether a region that looked like a board partly covered (a half of the playing area, its
+    checkers and points eating into it) lies within the candidate and is at most PART_MOST of it."""
+    area, outer = pick
+    hull = outer.reshape(-1, 1, 2).astype(np.float32)
+    inside = all(cv2.pointPolygonTest(hull, (float(x), float(y)), True) >= -2.0 for x, y in quad)
+    return inside and cv2.contourArea(np.float32(quad)) <= PART_MOST * area
+
+
 def _in_view(found: list, shape, cut: list) -> list:
     """The candidates wholly in the picture; those with two corners on its edge go to `cut`."""
     h, w = shape[:2]
@@ -495,17 +550,26 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
         options = []  # (points score, candidate) per spread tried
         for name, dist, spread in spreads:
             # (when a partly covered board was seen, the robust spread's region must be a board
-            # beyond doubt: the arm could be taken for board)
-            need = POINTS_SURE if name != "wide" and _traced_only(maybe) else 0.0
+            # beyond doubt: the arm could be taken for board; not when what was seen lies within
+            # the region and is at most half of it: a half of the playing area, its checkers
+            # eating into it, is a part of the board)
+            doubt = _traced_only(maybe) if name != "wide" else []
+            need = POINTS_SURE if doubt else 0.0
             if dist is None:
                 dist, spread = _lit_table(lab, b)
-            not_table = (dist > max(1.5 * spread, 12.0)).astype(np.uint8) * 255
-            not_table = cv2.morphologyEx(not_table, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+            threshold = max(1.5 * spread, 12.0)
+            not_table = _unlike(dist, threshold)
             masks.append(not_table)
-            here = _in_view(_quad_candidates(not_table, 0.85, maybe if not need else None, bulged), small.shape, cut)
-            if here:
-                score, pick = _choose(here, lab)
-                score, pick = _joined(not_table, lab, score, pick)
+            ran_out: list = []  # regions of this mask running along the picture's edge
+            here = _in_view(_quad_candidates(not_table, 0.85, maybe if not need else None, bulged), small.shape,
+                            ran_out)
+            cut.extend(ran_out)
+            score, pick = _joined(not_table, lab, *_choose(here, lab)) if here else (0.0, None)
+            if ran_out if pick is None else _at_edge(pick[1], small.shape):  # joined to clutter at the edge?
+                score, pick = _apart(dist, threshold, lab, score, pick)
+            if pick is not None:
+                if need and all(_part_of(quad, pick) for _, quad in doubt):
+                    need = 0.0  # (what looked like a board partly covered is a part of this one)
                 if score >= need:
                     options.append((score, pick))
                 if score >= max(POINTS_MIN, need):
