@@ -623,7 +623,8 @@ class Calibration:
                     for label, cols, cand_home in candidates:
                         try:
                             fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
-                                                           check_bar=True, learn_faces=True)
+                                                           check_bar=True, learn_faces=True,
+                                                           as_reader=True)
                         except CalibrationError as exc:
                             log.debug("candidate failed: %s", exc)
                             continue

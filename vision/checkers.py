@@ -736,7 +736,8 @@ def _label_cell(label: dict, row: str, col: int):
 
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
-          kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False):
+          kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False,
+          as_reader: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
@@ -745,9 +746,15 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     whichever reads the position back better; check_bar: the label's bar is known (a calibration,
     not a photo's guess), so a model that reads it otherwise learns the shades of its middle too;
     learn_faces: learn the faces of its checkers too (face_models: the reader counts checkers by them
-    where their colour is nearly their point's).
+    where their colour is nearly their point's); as_reader: score each model first by the points
+    both read_back (the calibration's light fit, the count by colour and rims only) and the reader
+    read right with it (reader_view, read_stacks: the reader's own light fit and every step of its
+    count but the faces, which, learnt from this very image, would read it back whatever the model),
+    then by read_back alone. A model read_back alone passes may leave the reader misreading that
+    very image, and every frame after it; the reader alone forgives a playing area a little off.
 
-    Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
+    Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)), with
+    as_reader (points of 24 both read right, points read back right, sum of their confidences).
     """
     from .calibration import Calibration  # geometry helpers only
 
@@ -760,6 +767,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         lab = _weighted_lab(canon).reshape(H, W, 3)
     spans = [probe.column_span(c) for c in range(12)]
     pw = W / 12.0
+    raw = canon if as_reader else None  # the image as the reader gets it, before this light fit
     skip = set()
     for text in label.get("uncertain") or ():
         parts = str(text).split()
@@ -831,7 +839,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
-                       board_like, faces, absent, light, kinds, learn_faces)
+                       board_like, faces, absent, light, kinds, learn_faces, raw)
     reads_back = bar_px is None or not (on_bar or check_bar) or \
         _bar_reads_back(canon, probe, spans, best[0], label, colours)
     if not reads_back:
@@ -842,7 +850,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
-                                board_like, faces, absent, light, kinds, learn_faces)
+                                board_like, faces, absent, light, kinds, learn_faces, raw)
         except CalibrationError:
             return best
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
@@ -893,7 +901,7 @@ def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, 
 
 
 def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                faces, absent, light, kinds, learn_faces=False):
+                faces, absent, light, kinds, learn_faces=False, raw=None):
     """The best _fit of one model of the board for every point, or one per kind of point (see
     learn's `kinds`): (fields, score)."""
     best, error = None, None
@@ -903,7 +911,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
             continue
         try:
             got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces)
+                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw)
         except CalibrationError as exc:
             error = error or exc
             continue
@@ -915,11 +923,12 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
 
 
 def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
-         absent, light, learn_faces=False):
+         absent, light, learn_faces=False, raw=None):
     """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
     kind of point, the board centroids not seen on that kind's empty points; all () for one model
     of the board everywhere), the faces of its checkers (face_models) with learn_faces, and the
-    position read back with them."""
+    position read back with them (and as the reader reads `raw`, the image before the calibration's
+    light fit, when given: reader_view, read_stacks; see learn's as_reader)."""
     H, W = canon.shape[:2]
     pw = W / 12.0
     cents = list(cents)
@@ -976,18 +985,17 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     # with that colour taken out there (see own_colour_off), kept when it reads the position back better
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     score, own_off = None, False
+    seen = None if raw is None else reader_view(raw, centroids, light, probe.bar, absent, spans)
     for which in sets:
         fit = stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw)
         log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in which])
         for off in (False, True) if any(r in (0, 1) for r in rims) else (False,):
             read = read_back(profiles, gray, lab, spans, fit[0], fit[1], colours, rims, faces, off)
-            right = sum(
-                1
-                for (row, col), (colour, count, _) in read.items()
-                if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
-            ) + len(skip)
-            got = (right, round(sum(c for _, _, c in read.values()), 3))  # ties go to the surer fit
-            if score is None or got[0] > score[0]:
+            got = (_right(read, label, skip), round(sum(c for _, _, c in read.values()), 3))  # ties: the surer
+            if seen is not None:  # the points both read right first
+                as_read = read_stacks(*seen, spans, fit[0], fit[1], colours, rims, faces, off)
+                got = (_right(read, label, skip, as_read), *got)
+            if score is None or got[:-1] > score[:-1]:
                 score, own_off, (pitch, offset) = got, off, fit
     models = face_models(gray, spans, label, colours, skip, pitch, offset) if learn_faces else ()
     limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
@@ -1016,6 +1024,17 @@ def _short_stacks(which: list, counts) -> list:
     return single if len(single) < len(which) and len({counts[i] for i in single}) >= 2 else which
 
 
+def _right(read: dict, label: dict, skip: set, also: dict | None = None) -> int:
+    """How many points of a reading (and of `also`, when given) are as labelled (those left out,
+    `skip`, counted right)."""
+    return sum(
+        1
+        for (row, col), (colour, count, _) in read.items()
+        if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
+        and (also is None or also[(row, col)][:2] == (colour, count))
+    ) + len(skip)
+
+
 def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, pitch: float, offset, names,
               rims: tuple[int, ...], faces: tuple, own_off: bool = False) -> dict:
     """The points read from column profiles by colour, then (where a checker colour is nearly a
@@ -1024,6 +1043,14 @@ def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, p
     if any(r >= 0 for r in rims):
         read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces)
     return read
+
+
+def reader_view(raw: np.ndarray, centroids, light: bool, bar, absent, spans) -> tuple[np.ndarray, np.ndarray]:
+    """(canonical image, classes) as the reader sees a frame: its light fitted on what the colour
+    model takes for board (frame_light) and taken out when the calibration does so, then classed."""
+    canon = flatten_light(raw, frame_light(raw, centroids)) if light else raw
+    classes, _ = classify(bin_index(canon), centroids, bar, absent, spans)
+    return canon, classes
 
 
 def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, offset, names, rims: tuple[int, ...],
