@@ -414,6 +414,8 @@ class Calibration:
     # (checkers.own_colour_off): chosen where that reads the calibration image back better
     absent: tuple = ()  # per kind of point, the centroids (indices) not on its points (checkers.classify)
     faces: tuple = ()  # weighted Lab of each checker colour's face (for checkers.rim_counts)
+    face_models: tuple = field(default=(), repr=False)  # per checker colour, (radius, least likeness, gray face) or ()
+    # (checkers.face_models: its checkers counted by their faces where they are nearly a point's colour)
     trays: tuple = field(default=(), repr=False)  # vision.trays.Tray beside the playing area, if any
 
     # ---- geometry
@@ -479,6 +481,7 @@ class Calibration:
             "own_off": self.own_off,
             "absent": [list(t) for t in self.absent],
             "faces": [list(f) for f in self.faces],
+            "face_models": [list(f) for f in self.face_models],
             "trays": [t.to_dict() for t in self.trays],
         }
 
@@ -510,6 +513,7 @@ class Calibration:
                 own_off=bool(data.get("own_off", False)),
                 absent=tuple(tuple(int(v) for v in t) for t in data.get("absent", ())),
                 faces=tuple(tuple(float(v) for v in f) for f in data.get("faces", ())),
+                face_models=tuple(tuple(float(v) for v in f) for f in data.get("face_models", ())),
                 trays=_trays_from(data.get("trays", ()), where),
             )
         except CalibrationMismatchError:
@@ -619,7 +623,8 @@ class Calibration:
                     for label, cols, cand_home in candidates:
                         try:
                             fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
-                                                           check_bar=True)
+                                                           check_bar=True, learn_faces=True,
+                                                           as_reader=True)
                         except CalibrationError as exc:
                             log.debug("candidate failed: %s", exc)
                             continue

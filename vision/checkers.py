@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from functools import lru_cache
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -531,6 +532,142 @@ def layer_faces(gray: np.ndarray, span, row: str, pitch: float, offset: float) -
     return c if least >= FACE_MIN and least - float(np.nanmax(like[open_], initial=-1.0)) >= FACE_GAP else 0
 
 
+FACE_SEEN = 0.8  # normalised correlation with a colour's face model for a place to hold one of its checkers
+FACE_MARGIN = 0.1  # at least this much above what any empty point of the calibration image shows
+FACE_MOST = 0.8  # a model that must fit better than this to be told from an empty point tells too little
+
+
+@lru_cache(maxsize=8)
+def _disc(r: int) -> np.ndarray:
+    disc = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
+    cv2.circle(disc, (r, r), r, 1, -1)
+    return disc
+
+
+def _window(gray: np.ndarray, y: float, x: float, half: int) -> np.ndarray | None:
+    """The square (float32) of gray within `half` of (y, x), its edge repeated where it leaves the
+    image (a stack's first checker lies at the board's edge), or None when (y, x) is off the image."""
+    yi, xi = int(round(y)), int(round(x))
+    H, W = gray.shape[:2]
+    if not (0 <= yi < H and 0 <= xi < W):
+        return None
+    return cv2.getRectSubPix(gray, (2 * half + 1, 2 * half + 1), (float(xi), float(yi)), patchType=cv2.CV_32F)
+
+
+def _best_fit(gray: np.ndarray, y: float, x: float, model: np.ndarray, r: int, m: int):
+    """(likeness, y, x) of the best normalised correlation over its disc of a face model within m of
+    (y, x): what lies around a checker (the felt, a point, the next checker) differs from place to
+    place, so only the disc is compared."""
+    win = _window(gray, y, x, r + m)
+    if win is None:
+        return -1.0, y, x
+    like = cv2.matchTemplate(win, model, cv2.TM_CCOEFF_NORMED, mask=_disc(r))
+    like[~np.isfinite(like)] = -1.0
+    dy, dx = np.unravel_index(int(np.argmax(like)), like.shape)
+    return float(like[dy, dx]), y + dy - m, x + dx - m
+
+
+def face_models(gray: np.ndarray, spans, label: dict, colours, skip: set, pitch: float, offset) -> tuple:
+    """Per checker colour, the mean face of its checkers in the calibration image (canonical gray,
+    the first five of each labelled stack, each where it best fits the first mean): the model
+    face_count looks for where a checker the colour of the felt or of its point shows only its
+    rims and highlight to the colour model: (radius, the likeness a face must show, the model's
+    pixels), or () for a colour with fewer than two faces, a plain one, or one that an empty point
+    of the calibration image looks nearly as like."""
+    H = gray.shape[0]
+    r, m = max(2, int(round(FACE_SIZE * pitch))), max(1, int(round(FACE_SHIFT * pitch)))
+    out = []
+    for name in colours:
+        places = []
+        for row in ("top", "bottom"):
+            off = offset[0 if row == "top" else 1]
+            for col, (x0, x1) in enumerate(spans):
+                colour, count = _label_cell(label, row, col)
+                if (row, col) in skip or colour != name:
+                    continue
+                for i in range(min(count, ROW_OF_FIVE)):
+                    d = off + (i + 0.5) * pitch
+                    places.append((d if row == "top" else H - 1 - d, (x0 + x1) / 2))
+        patches = [p for p in (_window(gray, y, x, r) for y, x in places) if p is not None]
+        if len(patches) < 2:
+            out.append(())
+            continue
+        model = _mean_face(patches, r)
+        fits = [_best_fit(gray, y, x, model, r, m) for y, x in places]  # each face where the mean fits it
+        patches = [p for p in (_window(gray, y, x, r) for like, y, x in fits if like > 0) if p is not None]
+        if len(patches) >= 2:
+            model = _mean_face(patches, r)
+        if float(model[_disc(r) > 0].std()) < 0.3:
+            out.append(())
+            continue
+        # how like a face the empty points look where a first checker would lie (a light face
+        # with a dark rim is much like a light point's base between dark felt): a face must look
+        # plainly more like it than any of them
+        empty = [_best_fit(gray, y, x, model, r, m)[0] for y, x in _first_places(spans, label, skip, H, pitch, offset)]
+        least = max([FACE_SEEN] + [v + FACE_MARGIN for v in empty])
+        face = (float(r), round(least, 3), *(round(float(v), 3) for v in model.ravel()))
+        out.append(() if least > FACE_MOST else face)
+    return tuple(out)
+
+
+def _mean_face(patches: list, r: int) -> np.ndarray:
+    """The mean of the patches each normalised over its disc, nothing outside the disc."""
+    disc = _disc(r) > 0
+    out = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    for p in patches:
+        v = p[disc]
+        out[disc] += (v - v.mean()) / (v.std() + 1e-3)
+    return out / len(patches)
+
+
+def _first_places(spans, label: dict, skip: set, H: int, pitch: float, offset):
+    """(y, x) where a first checker would lie on each empty point of the label."""
+    for row in ("top", "bottom"):
+        d = offset[0 if row == "top" else 1] + 0.5 * pitch
+        for col, (x0, x1) in enumerate(spans):
+            if (row, col) not in skip and _label_cell(label, row, col)[0] is None:
+                yield (d if row == "top" else H - 1 - d), (x0 + x1) / 2
+
+
+class FaceModel(NamedTuple):
+    """A colour's face model ready to match: its radius, the likeness a face must show, its pixels."""
+
+    r: int
+    least: float
+    face: np.ndarray
+
+
+def face_model(stored: tuple) -> FaceModel | None:
+    """The FaceModel of one colour's entry of face_models (None for ())."""
+    if not stored:
+        return None
+    r = int(stored[0])
+    return FaceModel(r, float(stored[1]), np.float32(stored[2:]).reshape(2 * r + 1, 2 * r + 1))
+
+
+def face_count(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel | None,
+               known: int = 0) -> int:
+    """Checkers in a row from the board's edge by their faces: places a checker apart (each found
+    within FACE_SHIFT of where the last one puts it) where the colour's face model (face_models)
+    fits as well as it must, up to the first that does not; none past the middle of the board.
+    `known`: the first checkers already seen (the count starts at the next place)."""
+    if model is None or pitch < 4:  # (no checker that small: a pitch fitted on a wrong layout)
+        return known
+    r, least, face = model
+    m = max(1, int(round(FACE_SHIFT * pitch)))
+    H = gray.shape[0]
+    x = (span[0] + span[1]) / 2
+    d = offset + (known + 0.5) * pitch
+    n = known
+    while d + r <= H // 2:
+        like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)
+        if like < least:
+            break
+        n += 1
+        d = max(d + 0.5 * pitch, (y if row == "top" else H - 1 - y) + pitch)
+    return n
+
+
 def _past_middle(classes: np.ndarray, gray: np.ndarray, spans, key, cls: int, pitch: float, ext: float,
                  line: np.ndarray) -> tuple[float, np.ndarray]:
     """A stack that fills its half may run on into the other: its extent along the whole column
@@ -599,16 +736,25 @@ def _label_cell(label: dict, row: str, col: int):
 
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
-          kinds: bool | None = False, check_bar: bool = False):
+          kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False,
+          as_reader: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
     light: take uneven light out first (fitted on the empty points), as the reader then does too;
     kinds: one model of the board for each kind of point (see _absent), or None: with and without,
     whichever reads the position back better; check_bar: the label's bar is known (a calibration,
-    not a photo's guess), so a model that reads it otherwise learns the shades of its middle too.
+    not a photo's guess), so a model that reads it otherwise learns the shades of its middle too;
+    learn_faces: learn the faces of its checkers too (face_models: the reader counts checkers by them
+    where their colour is nearly their point's); as_reader: score each model first by the points
+    both read_back (the calibration's light fit, the count by colour and rims only) and the reader
+    read right with it (reader_view, read_stacks: the reader's own light fit and every step of its
+    count but the faces, which, learnt from this very image, would read it back whatever the model),
+    then by read_back alone. A model read_back alone passes may leave the reader misreading that
+    very image, and every frame after it; the reader alone forgives a playing area a little off.
 
-    Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)).
+    Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)), with
+    as_reader (points of 24 both read right, points read back right, sum of their confidences).
     """
     from .calibration import Calibration  # geometry helpers only
 
@@ -621,6 +767,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         lab = _weighted_lab(canon).reshape(H, W, 3)
     spans = [probe.column_span(c) for c in range(12)]
     pw = W / 12.0
+    raw = canon if as_reader else None  # the image as the reader gets it, before this light fit
     skip = set()
     for text in label.get("uncertain") or ():
         parts = str(text).split()
@@ -692,7 +839,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
-                       board_like, faces, absent, light, kinds)
+                       board_like, faces, absent, light, kinds, learn_faces, raw)
     reads_back = bar_px is None or not (on_bar or check_bar) or \
         _bar_reads_back(canon, probe, spans, best[0], label, colours)
     if not reads_back:
@@ -703,7 +850,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
-                                board_like, faces, absent, light, kinds)
+                                board_like, faces, absent, light, kinds, learn_faces, raw)
         except CalibrationError:
             return best
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
@@ -754,7 +901,7 @@ def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, 
 
 
 def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                faces, absent, light, kinds):
+                faces, absent, light, kinds, learn_faces=False, raw=None):
     """The best _fit of one model of the board for every point, or one per kind of point (see
     learn's `kinds`): (fields, score)."""
     best, error = None, None
@@ -764,7 +911,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
             continue
         try:
             got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                       faces, absent if per_kind else ((), (), (), ()), light)
+                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw)
         except CalibrationError as exc:
             error = error or exc
             continue
@@ -776,10 +923,12 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
 
 
 def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
-         absent, light):
+         absent, light, learn_faces=False, raw=None):
     """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
     kind of point, the board centroids not seen on that kind's empty points; all () for one model
-    of the board everywhere), and the position read back with them."""
+    of the board everywhere), the faces of its checkers (face_models) with learn_faces, and the
+    position read back with them (and as the reader reads `raw`, the image before the calibration's
+    light fit, when given: reader_view, read_stacks; see learn's as_reader)."""
     H, W = canon.shape[:2]
     pw = W / 12.0
     cents = list(cents)
@@ -836,19 +985,19 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     # with that colour taken out there (see own_colour_off), kept when it reads the position back better
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     score, own_off = None, False
+    seen = None if raw is None else reader_view(raw, centroids, light, probe.bar, absent, spans)
     for which in sets:
         fit = stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw)
         log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in which])
         for off in (False, True) if any(r in (0, 1) for r in rims) else (False,):
             read = read_back(profiles, gray, lab, spans, fit[0], fit[1], colours, rims, faces, off)
-            right = sum(
-                1
-                for (row, col), (colour, count, _) in read.items()
-                if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
-            ) + len(skip)
-            got = (right, round(sum(c for _, _, c in read.values()), 3))  # ties go to the surer fit
-            if score is None or got[0] > score[0]:
+            got = (_right(read, label, skip), round(sum(c for _, _, c in read.values()), 3))  # ties: the surer
+            if seen is not None:  # the points both read right first
+                as_read = read_stacks(*seen, spans, fit[0], fit[1], colours, rims, faces, off)
+                got = (_right(read, label, skip, as_read), *got)
+            if score is None or got[:-1] > score[:-1]:
                 score, own_off, (pitch, offset) = got, off, fit
+    models = face_models(gray, spans, label, colours, skip, pitch, offset) if learn_faces else ()
     limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
     fields = dict(
         centroids=centroids,
@@ -860,6 +1009,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
         own_off=own_off,
         absent=tuple(tuple(int(j) for j in t) for t in absent),
         faces=faces,
+        **({"face_models": models} if models else {}),
         named_colours=tuple(name_colour(c) for c in _centroid_means(centroids)),
     )
     log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
@@ -874,6 +1024,17 @@ def _short_stacks(which: list, counts) -> list:
     return single if len(single) < len(which) and len({counts[i] for i in single}) >= 2 else which
 
 
+def _right(read: dict, label: dict, skip: set, also: dict | None = None) -> int:
+    """How many points of a reading (and of `also`, when given) are as labelled (those left out,
+    `skip`, counted right)."""
+    return sum(
+        1
+        for (row, col), (colour, count, _) in read.items()
+        if (row, col) not in skip and (colour, count) == tuple(_label_cell(label, row, col))
+        and (also is None or also[(row, col)][:2] == (colour, count))
+    ) + len(skip)
+
+
 def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, pitch: float, offset, names,
               rims: tuple[int, ...], faces: tuple, own_off: bool = False) -> dict:
     """The points read from column profiles by colour, then (where a checker colour is nearly a
@@ -882,6 +1043,58 @@ def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, p
     if any(r >= 0 for r in rims):
         read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces)
     return read
+
+
+def reader_view(raw: np.ndarray, centroids, light: bool, bar, absent, spans) -> tuple[np.ndarray, np.ndarray]:
+    """(canonical image, classes) as the reader sees a frame: its light fitted on what the colour
+    model takes for board (frame_light) and taken out when the calibration does so, then classed."""
+    canon = flatten_light(raw, frame_light(raw, centroids)) if light else raw
+    classes, _ = classify(bin_index(canon), centroids, bar, absent, spans)
+    return canon, classes
+
+
+def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, offset, names, rims: tuple[int, ...],
+                faces: tuple, own_off: bool = False, models: tuple = ()) -> dict:
+    """{(row, col): (colour or None, count, confidence)} of every point as the reader reads them
+    from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
+    are the point's own colour (phantom_singles), long stacks and second layers counted again
+    (recount_long_stacks), and by rims and faces where a checker colour is nearly a point's
+    (rim_counts, face_counts with the colours' face `models`)."""
+    H, W = canon.shape[:2]
+    profiles = column_profiles(classes, spans, H)
+    if own_off:
+        profiles = own_colour_off(profiles, rims)
+    cols = read_columns(profiles, pitch, offset, names)
+    cols = phantom_singles(cols, profiles, pitch, names)
+    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
+    cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes)
+    if any(r >= 0 for r in rims):
+        lab = _weighted_lab(canon).reshape(H, W, 3) if EITHER in rims else None
+        cols = rim_counts(cols, gray, spans, pitch, offset, names, rims, lab, faces)
+        if models:
+            cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models)
+    return cols
+
+
+def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float], names,
+                rims: tuple[int, ...], models: tuple) -> dict:
+    """On points nearly the colour of one checker colour (rims), the checkers of that colour counted
+    by their faces (face_count) where the colour model and the rims saw fewer: a black checker on
+    black felt shows the model only its rim and highlight, and its rims may not stand out along
+    the stack's middle; its whole face still does."""
+    out = dict(read)
+    models = [face_model(m) for m in models]
+    for key, (colour, n, conf) in read.items():
+        row, col = key
+        k = rims[cell_kind(row, col)] if len(rims) == 4 else -1
+        if k == EITHER and colour is not None:
+            k = names.index(colour)
+        if k not in (0, 1) or (colour is not None and colour != names[k]):
+            continue
+        m = face_count(gray, spans[col], row, pitch, offset[0 if row == "top" else 1], models[k], n)
+        if m > n:
+            out[key] = (names[k], m, 0.5)
+    return out
 
 
 PRESENT = 0.02  # share of a kind of point's empty pixels a board colour needs to be part of its model

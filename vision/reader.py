@@ -200,18 +200,8 @@ class BoardReader:
         if hand:
             moved = self.gate.last_total > BOARD_LOST
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
-        profiles = checkers.column_profiles(classes, self._spans, H)
-        if cal.own_off:
-            profiles = checkers.own_colour_off(profiles, cal.rims)
-        cols = checkers.read_columns(profiles, cal.pitch, cal.offset, cal.colours)
-        cols = checkers.phantom_singles(cols, profiles, cal.pitch, cal.colours)
-        gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-        cols = checkers.recount_long_stacks(cols, profiles, gray, self._spans, cal.pitch, cal.offset, cal.colours,
-                                            classes)
-        if any(r >= 0 for r in cal.rims):
-            lab = checkers._weighted_lab(canon).reshape(H, W, 3) if checkers.EITHER in cal.rims else None
-            cols = checkers.rim_counts(cols, gray, self._spans, cal.pitch, cal.offset, cal.colours, cal.rims, lab,
-                                       cal.faces)
+        cols = checkers.read_stacks(canon, classes, self._spans, cal.pitch, cal.offset, cal.colours, cal.rims,
+                                    cal.faces, cal.own_off, cal.face_models)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
