@@ -101,7 +101,9 @@ def case_setup(seed: int, style: int):
     """(view, camera seed) of style number `style` of a run with `seed` (less what --off removes)."""
     s = case_seed(seed, style)
     rng = np.random.default_rng(s)
-    view = random_view(rng, random_style(rng))
+    # the things on the table stay where they lie from frame to frame, as at a table (and as the
+    # calibration image showed them): see BoardView.steady_clutter
+    view = dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
     for name in switched_off:
         view = OFF[name](view)
     return view, s

@@ -512,3 +512,24 @@ def test_scattered_checkers_lie_off_the_centre_line_but_on_their_point():
         assert abs(dx) <= 0.2 * d + 1e-6 and abs(dy) <= 0.1 * d + 1e-6
         offsets.append(abs(dx) if a["where"] != "bar" else 0.0)
     assert max(offsets) > 0.1 * d and np.mean(offsets) > 0.03 * d
+
+
+def test_steady_clutter_lies_in_the_same_place_whatever_the_position():
+    """BoardView.steady_clutter: the things on the table do not move with the number of checkers
+    on the points (bench/vision_styles.py: a board calibrated on one position saw them moved on a
+    position with checkers borne off, and took the frame for a hand)."""
+    import dataclasses
+
+    from vision.render import random_style, random_view
+
+    rng = np.random.default_rng(6004)
+    view = dataclasses.replace(random_view(rng, random_style(rng)), clutter=("cup", "scoresheet"))
+    start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+    late = (0, 3, 2, 2, 0, 0) + (0,) * 19  # eight borne off
+    where = {}
+    for steady in (False, True):
+        v = dataclasses.replace(view, steady_clutter=steady)
+        where[steady] = [[item["outline"] for item in render_frame(p, start, v, rng=7)[1]["geometry"]["clutter"]]
+                         for p in (start, late)]
+    assert where[True][0] == where[True][1]
+    assert where[False][0] != where[False][1]  # (the default, as the pinned cases were chosen)
