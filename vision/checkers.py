@@ -485,8 +485,7 @@ def face_likeness(gray: np.ndarray, span, row: str, pitch: float, offset: float)
         return None
     strip = np.ascontiguousarray(strip)
     face = strip[last - r:last + r + 1, x - r:x + r + 1]
-    disc = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
-    cv2.circle(disc, (r, r), r, 1, -1)
+    disc = _disc(r)
     if float(face[disc > 0].std()) < 1.0:  # a flat patch: no face to compare with
         return None
     like = cv2.matchTemplate(strip, face, cv2.TM_CCOEFF_NORMED, mask=disc)  # [y, x]: the disc's corner there
@@ -964,8 +963,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
             rs.append(row)
             ks.append(colours.index(colour))
             ts.append(cell_kind(row, col))
-    everyone = list(range(len(xs)))
-    chosen = everyone
+    chosen = list(range(len(xs)))
     if any(r >= 0 for r in rims):  # on a point of their own colour stacks look short: fit the others
         sure = [i for i, (k, t) in enumerate(zip(ks, ts)) if rims[t] != k and not (sum(board_like) == 1 and board_like[k])]
         if len({xs[i] for i in sure}) >= 2:
@@ -1059,7 +1057,8 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
     (recount_long_stacks), and by rims and faces where a checker colour is nearly a point's
-    (rim_counts, face_counts with the colours' face `models`)."""
+    (rim_counts, face_counts with the colours' face `models`: per colour a FaceModel or None, as
+    face_model makes them of a calibration's face_models)."""
     H, W = canon.shape[:2]
     profiles = column_profiles(classes, spans, H)
     if own_off:
@@ -1079,11 +1078,10 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
 def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float], names,
                 rims: tuple[int, ...], models: tuple) -> dict:
     """On points nearly the colour of one checker colour (rims), the checkers of that colour counted
-    by their faces (face_count) where the colour model and the rims saw fewer: a black checker on
-    black felt shows the model only its rim and highlight, and its rims may not stand out along
-    the stack's middle; its whole face still does."""
+    by their faces (face_count with that colour's FaceModel of `models`, or None) where the colour
+    model and the rims saw fewer: a black checker on black felt shows the model only its rim and
+    highlight, and its rims may not stand out along the stack's middle; its whole face still does."""
     out = dict(read)
-    models = [face_model(m) for m in models]
     for key, (colour, n, conf) in read.items():
         row, col = key
         k = rims[cell_kind(row, col)] if len(rims) == 4 else -1

@@ -462,11 +462,15 @@ EDGE_TOUCH = 1.5  # pixels (at 640 across): a corner this near the picture's edg
 APART_STEPS = (1.33, 1.67, 2.0)  # the table's threshold raised by these, to part the board from what it touches
 
 
+def _corners_on_edge(quad, shape, margin: float) -> int:
+    """How many corners of the quad lie within `margin` pixels of the picture's edge."""
+    h, w = shape[:2]
+    return sum(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin for x, y in quad)
+
+
 def _at_edge(quad: np.ndarray, shape) -> bool:
     """Whether a corner of the quad lies on the picture's edge."""
-    h, w = shape[:2]
-    return any(x <= EDGE_TOUCH or y <= EDGE_TOUCH or x >= w - 1 - EDGE_TOUCH or y >= h - 1 - EDGE_TOUCH
-               for x, y in quad)
+    return _corners_on_edge(quad, shape, EDGE_TOUCH) > 0
 
 
 def _apart(dist: np.ndarray, threshold: float, lab: np.ndarray, score: float,
@@ -505,11 +509,9 @@ def _part_of(quad: np.ndarray, pick: tuple) -> bool:
 
 def _in_view(found: list, shape, cut: list) -> list:
     """The candidates wholly in the picture; those with two corners on its edge go to `cut`."""
-    h, w = shape[:2]
     keep = []
     for area, quad in found:
-        on_edge = sum(x <= 1 or y <= 1 or x >= w - 2 or y >= h - 2 for x, y in quad)
-        (cut if on_edge >= 2 else keep).append((area, quad))
+        (cut if _corners_on_edge(quad, shape, 1) >= 2 else keep).append((area, quad))
     return keep
 
 
