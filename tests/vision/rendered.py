@@ -1,4 +1,5 @@
-"""Rendered cases of bench/vision_styles.py for the tests: a style's board, a position, read."""
+"""Rendered cases of bench/vision_styles.py for the tests: a style's board, a position, read; the
+board's box in a rendered frame (the region BoardReader reads dice in)."""
 
 import numpy as np
 
@@ -13,3 +14,11 @@ def photo_reading(seed: int, p0, p1) -> tuple[dict, dict]:
     view = random_view(rng, random_style(rng))
     image, truth = render_frame(p0, p1, view, rng=seed)
     return labels.as_image_shows(photo.read_photo(image).to_label_dict()), truth
+
+
+def board_box(truth: dict) -> tuple:
+    """(x, y, w, h) of the board's outline in a rendered frame, from its truth's geometry: the
+    region read_dice is given, as BoardReader gives it."""
+    board = np.array(truth["geometry"]["board"])
+    (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
+    return (x0, y0, x1 - x0, y1 - y0)

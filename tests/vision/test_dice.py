@@ -9,6 +9,8 @@ from vision.dice import fit_face, read_dice
 from vision.errors import VisionError
 from vision.render import BoardView, RenderDie, render_frame
 
+from .rendered import board_box
+
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
@@ -83,9 +85,7 @@ def test_in_a_board_region_as_the_reader_asks_measured():
                          size=((1280, 720), (960, 540))[k // 4 % 2])
         dice = tuple(RenderDie(int(rng.integers(1, 7)), ("left half", "right half")[j]) for j in range(2))
         img, truth = render_frame(START, START, view, dice=dice, rng=k)
-        board = np.array(truth["geometry"]["board"])
-        (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
-        found = read_dice(img, region=(x0, y0, x1 - x0, y1 - y0))
+        found = read_dice(img, region=board_box(truth))
         total += len(truth["dice"])
         right += _read_right(found, truth)
     assert right / total >= 0.95

@@ -8,6 +8,8 @@ import pytest
 from vision.dice import read_dice
 from vision.render import RenderDie, random_view, render_frame
 
+from .rendered import board_box
+
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
@@ -48,9 +50,7 @@ def test_a_ring_dark_on_two_opposite_sides_or_mostly_is_no_pip():
 def test_a_corner_pip_near_its_die_edge_completes_the_face(seed, size, tilt, dice, centre, pips):
     view = random_view(seed, size=size, tilt=tilt)
     image, truth = render_frame(START, START, view, dice=dice, rng=seed)
-    board = np.array(truth["geometry"]["board"])
-    (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
-    found = read_dice(image, region=(x0, y0, x1 - x0, y1 - y0))
+    found = read_dice(image, region=board_box(truth))
     near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < 15]
     assert [(d.pips, d.flat) for d in near] == [(pips, True)], found
     # and no die read where there is none

@@ -4,13 +4,9 @@ import numpy as np
 from vision.dice import read_dice
 from vision.render import BoardView, RenderDie, render_frame
 
+from .rendered import board_box
+
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
-
-
-def _board_box(truth):
-    board = np.array(truth["geometry"]["board"])
-    (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
-    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def _read_right(found, truth) -> int:
@@ -34,7 +30,7 @@ def test_white_dice_under_warm_light_are_read():
                          size=((1280, 720), (640, 480))[seed // 4], warmth=1.0)
         dice = (RenderDie(seed % 6 + 1, "left half"), RenderDie((seed * 5 + 2) % 6 + 1, "right half"))
         img, truth = render_frame(START, START, view, dice=dice, rng=seed)
-        found = read_dice(img, region=_board_box(truth))
+        found = read_dice(img, region=board_box(truth))
         total += len(truth["dice"])
         right += _read_right(found, truth)
     assert right >= total - 2, (right, total)
@@ -53,7 +49,7 @@ def test_small_blurred_pips_on_realistic_boards_measured():
         view = random_view(100 + k, size=(960, 540), tilt=float(rng.uniform(0, 15)))
         dice = tuple(RenderDie(int(rng.integers(3, 7)), where) for where in ("left half", "right half", "bar"))
         img, truth = render_frame(START, START, view, dice=dice, rng=k)
-        found = read_dice(img, region=_board_box(truth))
+        found = read_dice(img, region=board_box(truth))
         total += len(truth["dice"])
         right += _read_right(found, truth)
         extra += max(0, len(found) - len(truth["dice"]))

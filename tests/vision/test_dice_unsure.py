@@ -8,6 +8,8 @@ from vision.dice import read_dice
 from vision.render import RenderDie, random_view, render_frame
 from vision.types import PIP_LAYOUT
 
+from .rendered import board_box
+
 SIDE = 40  # the die's side in pixels
 FELT = (40, 120, 50)  # BGR
 BODY = (235, 238, 240)
@@ -82,9 +84,7 @@ def _realistic_frames(wanted, seed: int = 2025, first: int = 0):
 @pytest.mark.parametrize("seed, first, k, die, misread", MISREAD)
 def test_a_die_misread_before_is_left_unread(seed, first, k, die, misread):
     (_k, (img, truth)), = _realistic_frames({k}, seed, first)
-    board = np.array(truth["geometry"]["board"])
-    (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
-    found = read_dice(img, region=(x0, y0, x1 - x0, y1 - y0))
+    found = read_dice(img, region=board_box(truth))
     tx, ty, tw, th = truth["dice"][die]["box"]
     on_it = [d.pips for d in found if abs(d.box[0] + d.box[2] / 2 - tx - tw / 2) < tw
              and abs(d.box[1] + d.box[3] / 2 - ty - th / 2) < th]
@@ -96,9 +96,7 @@ def test_a_small_one_blurred_lighter_is_read_on_its_square(k, die):
     """A 1 on a die of 17-20 pixels: its pip blurs lighter and narrower than its die's size says, so
     its square is measured against the board's expected die side."""
     (_k, (img, truth)), = _realistic_frames({k})
-    board = np.array(truth["geometry"]["board"])
-    (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
-    found = read_dice(img, region=(x0, y0, x1 - x0, y1 - y0))
+    found = read_dice(img, region=board_box(truth))
     tx, ty, tw, th = truth["dice"][die]["box"]
     assert any(d.pips == 1 and abs(d.box[0] + d.box[2] / 2 - tx - tw / 2) < tw / 2
                and abs(d.box[1] + d.box[3] / 2 - ty - th / 2) < th / 2 for d in found), found
