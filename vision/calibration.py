@@ -516,6 +516,11 @@ class Calibration:
                 face_models=tuple(tuple(float(v) for v in f) for f in data.get("face_models", ())),
                 trays=_trays_from(data.get("trays", ()), where),
             )
+            for face in cal.face_models:  # () or (radius, least likeness, the face's (2r+1)^2 pixels)
+                if face and not (face[0] >= 1 and len(face) == 2 + (2 * int(face[0]) + 1) ** 2):
+                    raise ValueError(f"a face model of {len(face)} values for radius {face[0]}")
+            if any(len(disc) != 3 for disc in cal.reference_checkers):  # (x, y, radius)
+                raise ValueError("an edge checker that is not (x, y, radius)")
         except CalibrationMismatchError:
             raise
         except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:

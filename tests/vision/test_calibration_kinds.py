@@ -64,3 +64,23 @@ def test_a_malformed_per_kind_model_in_a_calibration_file_is_a_clear_error(field
     with pytest.raises(CalibrationMismatchError, match="malformed"):
         Calibration.from_dict(data)
     assert Calibration.from_dict(cal.to_dict()).absent == cal.absent  # and a good one loads back
+
+
+@pytest.mark.parametrize("field, value", [
+    ("face_models", [[3.0, 0.8, 0.1, 0.2]]),  # a face of radius 3 with 2 of its 49 pixels
+    ("face_models", [[-1.0, 0.8]]),  # no radius a face can have
+    ("reference_checkers", [[10.0, 20.0]]),  # a disc with no radius
+])
+def test_a_malformed_face_model_or_edge_checker_in_a_calibration_file_is_a_clear_error(field, value):
+    """Read when a reader is made (the faces) or the gate (the discs): a file whose entries do not
+    fit their shape is refused on loading, with the file named, not a traceback later."""
+    from vision import BoardReader
+    from vision.errors import CalibrationMismatchError
+    from vision.render import BoardView
+
+    cal = Calibration.from_image(render_frame(START, START, BoardView(style="classic"), rng=1)[0])
+    data = dict(cal.to_dict(), **{field: value})
+    with pytest.raises(CalibrationMismatchError, match="board.json.*malformed"):
+        BoardReader(Calibration.from_dict(data, "board.json"), read_dice=False, read_cube=False)
+    good = Calibration.from_dict(cal.to_dict())
+    assert good.face_models == cal.face_models and good.reference_checkers == cal.reference_checkers
