@@ -164,11 +164,11 @@ class BoardView:
     daylight) .. 1 (warm room light) a colour cast; ``distortion`` 0..0.3 barrel lens distortion;
     ``jpeg_quality`` 0 (none) or 5..100, the frame goes through JPEG; ``table_texture`` the table's
     grain (TEXTURES); ``clutter`` things on the table beside the board (CLUTTER, each at most once
-    per name given), never over the board's outline; ``steady_clutter`` draws them from a stream
-    of their own, so that they lie in the same place whatever the position and with a hand or not
-    (by default they come from the stream the checkers' scatter draws from, and move whenever a
-    checker borne off or on the bar, or a hand, takes fewer or more of its draws: the rendered
-    cases the tests pin were chosen so).
+    per name given), never over the board's outline; ``steady_clutter`` (the default) draws them
+    from a stream of their own, so that they lie in the same place whatever the position and with a
+    hand or not, as on a real table; False draws them from the stream the checkers' scatter draws
+    from, so that they move whenever a checker borne off or on the bar, or a hand, takes fewer or
+    more of its draws (the renderer's earlier frames, kept for tests/vision/test_render.py).
     """
 
     orientation: str = "bottom right"
@@ -187,7 +187,7 @@ class BoardView:
     jpeg_quality: int = 0
     table_texture: Optional[str] = None
     clutter: tuple[str, ...] = ()
-    steady_clutter: bool = False
+    steady_clutter: bool = True
 
     def __post_init__(self):
         if self.orientation not in ORIENTATIONS:

@@ -10,10 +10,12 @@ from vision.render import random_style, random_view, render_frame
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
-def _calibrated(case_seed: int):
+def _calibrated(case_seed: int, camera: int | None = None):
+    """The start position on bench/vision_styles.py's board of `case_seed`, seen by the camera
+    (and the clutter) of seed `camera` (the bench's: the case seed), calibrated."""
     rng = np.random.default_rng(case_seed)
     view = random_view(rng, random_style(rng))
-    start, _ = render_frame(START, START, view, rng=case_seed)
+    start, _ = render_frame(START, START, view, rng=case_seed if camera is None else camera)
     return view, start, Calibration.from_image(start)
 
 
@@ -26,10 +28,13 @@ def _wrong(reading, truth) -> int:
 
 # bench/vision_styles.py --seed 1 style 19: blue felt, cream/red points, red/black checkers (the red
 # face was classed as red point everywhere: red checkers on cream points read empty, 19 of 24);
-# --seed 2 style 29: white/green points, white/black checkers, 38 degrees of tilt (16 of 24)
-@pytest.mark.parametrize("case_seed", [1019, 2029])
-def test_checkers_the_colour_of_one_kind_of_point_calibrate(case_seed):
-    view, start, cal = _calibrated(case_seed)
+# --seed 2 style 29: white/green points, white/black checkers, 38 degrees of tilt (16 of 24), seen by
+# the camera of seed 2030 (with the clutter steady, its own camera's start calibrates with one model
+# of the board). A model per kind of point is tried only where one model reads under 22 of 24 back
+# (calibration.MIN_SCORE: the calibration failed there before), so any(cal.absent) pins it
+@pytest.mark.parametrize("case_seed, camera", [(1019, 1019), (2029, 2030)])
+def test_checkers_the_colour_of_one_kind_of_point_calibrate(case_seed, camera):
+    view, start, cal = _calibrated(case_seed, camera)
     assert any(cal.absent), "one model of the board for every kind of point"
     reader = BoardReader(cal, read_dice=False, read_cube=False)
     p0, p1 = reader.read(start).sides

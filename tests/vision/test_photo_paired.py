@@ -39,15 +39,17 @@ def test_a_paired_layout_gives_no_first_label(monkeypatch):
         photo.photo_label(None, {})
 
 
-# bench/vision_styles.py --seed 0 --case 11:3 --hands: the arm broke the left half's outline, the
-# right half was read as the board and its reading returned
-P0 = (0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 1, 0)
-P1 = (0, 0, 0, 4, 6) + (0,) * 20
+# bench/vision_styles.py --seed 0 --case 28:2 --hands: an arm over the right half (burgundy frame,
+# cream/burgundy points), a layout of half points was the best fit; with paired left out it is read
+# (a made-up reading of a frame with a hand). (The case first pinned, 11:3, drew its arm elsewhere
+# once the clutter was steady: read_photo now says hand_in_view on that frame.)
+P0 = (1, 0, 1, 7, 1) + (0,) * 20
+P1 = (0, 0, 0, 0, 1, 8, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0)
 
 
 def test_half_a_board_beside_an_arm_is_not_read():
-    rng = np.random.default_rng(11)
+    rng = np.random.default_rng(28)
     view = random_view(rng, random_style(rng))
-    held, _ = render_frame(P0, P1, view, hand=True, rng=11)
+    held, _ = render_frame(P0, P1, view, hand=True, rng=28)
     with pytest.raises(photo.UnreadablePhotoError, match="half points"):
         photo.read_photo(held)

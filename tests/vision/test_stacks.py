@@ -10,14 +10,16 @@ P0 = (0, 0, 0, 0, 0, 6, 0, 7, 0, 0, 0, 0, 2) + (0,) * 12  # stacks of 6 and 7
 P1 = (0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 4) + (0,) * 11 + (3,)  # a stack of 8
 
 
-def read_realistic(seed: int, p0=P0, p1=P1):
+def read_realistic(seed: int, p0=P0, p1=P1, camera: int | None = None):
     """(score against the truth, view): random realistic style `seed` calibrated on its start
-    position, then the position (p0, p1) rendered and read."""
+    position, then the position (p0, p1) rendered and read; seen by the camera (and with the
+    clutter) of seed `camera` (None: `seed`, as the bench)."""
     rng = np.random.default_rng(seed)
     view = render.random_view(rng, render.random_style(rng))
-    start, _ = render.render_frame(START, START, view, rng=seed)
+    camera = seed if camera is None else camera
+    start, _ = render.render_frame(START, START, view, rng=camera)
     reader = BoardReader(Calibration.from_image(start), read_dice=False, read_cube=False)
-    image, truth = render.render_frame(p0, p1, view, rng=seed)
+    image, truth = render.render_frame(p0, p1, view, rng=camera)
     reading = reader.read(image)
     got = reading.to_label_dict()
     if reading.rotate % 360 == 180:  # rows as the unturned image shows them

@@ -11,7 +11,8 @@ from .test_stacks import read_realistic
 # random realistic styles (the bench's seed 0 numbering) and positions that were read wrong:
 # style 7 (thick 0.19, tilt 25 degrees): rows of five read 6 and 7, pyramids of 6 to 8 read 5 or 8;
 # style 20 (thick 0.18, no tilt): rows of five read 6 and 7 (a thick checker's side taken for a
-# joint covered by a second layer)
+# joint covered by a second layer), seen by the camera and clutter of seed 26 (its own does not
+# calibrate with the clutter steady; with covered_joints as before 8096079 bottom 2 reads 6 there)
 CASES = {
     "style 7 rows": (7, (0, 2, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0),
                      (0, 3, 6, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
@@ -20,14 +21,14 @@ CASES = {
     "style 7 pyramids": (7, (2, 6, 5, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
                          (0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
     "style 20 rows": (20, (1, 0, 0, 0, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 1, 0, 0, 0),
-                      (0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 5, 5, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0)),
+                      (0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 5, 5, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0), 26),
 }
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_pyramids_of_thick_checkers_read_right(case):
-    seed, p0, p1 = CASES[case]
-    score, view = read_realistic(seed, p0, p1)
+    seed, p0, p1, *camera = CASES[case]  # (the camera, where not the style's own)
+    score, view = read_realistic(seed, p0, p1, *camera)
     assert view.style.stacking == "pyramid" and view.style.checker_height > 0.15
     assert score.wrong == (), (case, f"tilt {view.tilt:.0f}", view.style.name)
 
