@@ -184,17 +184,26 @@ def test_a_tray_a_strip_of_frame_away_is_part_of_the_board(case, position, camer
 
 def test_a_cup_at_the_boards_corner_is_not_joined_to_it():
     """Closed over a strip of frame, a cup at a corner joins the board into a four-sided region
-    too, but what that adds is mostly table: the outline stays the board's."""
+    too, but what that adds is mostly table: the outline stays the board's. Drawn with the clutter
+    as before (steady_clutter=False: with it steady this cup lies far from the board, and no steady
+    frame of seeds 0-3, 6, 7 shows a cup so joined); a second board at the top edge, with the
+    clutter steady (seed 0 style 24), is joined the same way: 17% of the diagonal off without
+    outline._joined's JOIN_FILL check, 0.9% with it."""
     img, truth = _random_frame(1012, ((0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 7, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0),
-                                      (0, 0, 0, 2, 0, 0, 3, 0, 0, 2, 0, 0, 4, 0, 0, 1, 2, 0, 0, 0, 0, 1, 0, 0, 0)))
+                                      (0, 0, 0, 2, 0, 0, 3, 0, 0, 2, 0, 0, 4, 0, 0, 1, 2, 0, 0, 0, 0, 1, 0, 0, 0)),
+                               steady_clutter=False)
+    assert _off(find_outline(img), truth["geometry"]["board"]) < 0.03
+    img, truth = _random_frame(24, (START, START))
     assert _off(find_outline(img), truth["geometry"]["board"]) < 0.03
 
 
-JOINED_AT_THE_EDGE = [  # (case, position): a second board at the picture's edge, joined to the board found
-    (3009, None),  # oak frame on a beige table, a second board at the bottom edge: a corner pulled to it
-    (3009, ((0, 5, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-            (0, 0, 3, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 2))),  # at the right: refused
-    (3029, None),  # oak frame, red felt, a second board at the top edge: two corners pulled to it
+JOINED_AT_THE_EDGE = [  # (case, position): clutter at the picture's edge, joined to the board found
+    # (first pinned on seed 3 styles 9 and 29, whose second boards lie elsewhere since the clutter is
+    # steady: they pass with outline._apart left out; these two are 31% and 9.8% off without it)
+    (1023, None),  # light wood frame on a pale table, a second board at the right edge, a sheet at the bottom
+    (2015, ((0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 8, 0, 0, 0, 0, 3, 1),
+            (0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 6, 0, 0, 0))),  # burgundy frame, a
+    # second board at the left edge, a scoresheet at the right
 ]
 
 
