@@ -667,6 +667,50 @@ def face_count(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
     return n
 
 
+def face_likes(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel, n: int) -> list:
+    """The likeness of a colour's face model at each of the first n places of a row from the board's
+    edge, each found within FACE_SHIFT of where the last one puts it (as face_count finds them);
+    fewer where the row reaches the middle of the board."""
+    r, _, face = model
+    m = max(1, int(round(FACE_SHIFT * pitch)))
+    H = gray.shape[0]
+    x = (span[0] + span[1]) / 2
+    d = offset + 0.5 * pitch
+    out = []
+    while len(out) < n and d + r <= H // 2:
+        like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)
+        out.append(like)
+        d = max(d + 0.5 * pitch, (y if row == "top" else H - 1 - y) + pitch)
+    return out
+
+
+FACE_DROP = 0.7  # of a stack's other faces' likeness (median): under it, the last place holds no checker
+
+
+def faceless_last(before: dict, after: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
+                  names, models: tuple) -> dict:
+    """Stacks of up to five whose rims (rim_counts: `before` -> `after`) added checkers the colour
+    model did not see, less their last one where its face model (`models`) plainly sees no face
+    there while it sees the stack's others well: the point's tip or the last checker's shadow a
+    checker past the stack is a line as a rim is, and neither colour nor face shows a checker there."""
+    out = dict(after)
+    for key, (colour, n, conf) in after.items():
+        seen = before[key][1] if before[key][0] == colour else 0
+        if colour is None or not seen < n <= ROW_OF_FIVE or n < 2:
+            continue
+        model = models[names.index(colour)]
+        if model is None:
+            continue
+        row, col = key
+        likes = face_likes(gray, spans[col], row, pitch, offset[0 if row == "top" else 1], model, n)
+        if len(likes) < n:
+            continue
+        others = float(np.median(likes[:-1]))
+        if others >= FACE_SEEN and likes[-1] < FACE_DROP * others:
+            out[key] = (colour, n - 1, min(conf, 0.5))
+    return out
+
+
 def _past_middle(classes: np.ndarray, gray: np.ndarray, spans, key, cls: int, pitch: float, ext: float,
                  line: np.ndarray) -> tuple[float, np.ndarray]:
     """A stack that fills its half may run on into the other: its extent along the whole column
@@ -1086,8 +1130,9 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
     (recount_long_stacks), and by rims and faces where a checker colour is nearly a point's
-    (rim_counts, face_counts with the colours' face `models`: per colour a FaceModel or None, as
-    face_model makes them of a calibration's face_models)."""
+    (rim_counts, less a last checker the colours' face `models` see no face of: faceless_last;
+    face_counts; per colour a FaceModel or None, as face_model makes them of a calibration's
+    face_models)."""
     profiles = column_profiles(classes, spans, canon.shape[0])
     if own_off:
         profiles = own_colour_off(profiles, rims)
@@ -1096,7 +1141,8 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes)
     if any(r >= 0 for r in rims):
-        cols = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon)
+        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon)
+        cols = faceless_last(cols, counted, gray, spans, pitch, offset, names, models) if models else counted
         if models:
             cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models, canon, faces)
     return cols
