@@ -1515,7 +1515,8 @@ def cell_kind(row: str, col: int) -> int:
 
 def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.ndarray) -> tuple[int, ...]:
     """Per kind of point (cell_kind): the checker colour (0 or 1) that is nearly the point's own
-    colour at its base, else -1. The point's colour is taken from the empty points of that kind."""
+    colour near its base, else -1. The point's colour is taken from the empty points of that kind,
+    a band's width in from the board's edge (a raised frame's shadow may darken the band along it)."""
     H = lab.shape[0]
     depth = max(2, int(H * 0.06))
     base = {t: [] for t in range(4)}
@@ -1524,7 +1525,7 @@ def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.nda
             if (row, col) in skip or _label_cell(label, row, col)[0] is not None:
                 continue
             a, b = x0 + int((x1 - x0) * 0.3), x1 - int((x1 - x0) * 0.3)
-            cell = lab[1:1 + depth, a:b] if row == "top" else lab[H - 1 - depth:H - 1, a:b]
+            cell = lab[depth:2 * depth, a:b] if row == "top" else lab[H - 2 * depth:H - depth, a:b]
             base[cell_kind(row, col)].append(cell.reshape(-1, 3))
     out = []
     for t in range(4):

@@ -102,3 +102,19 @@ def test_stacks_of_four_on_points_of_their_colour_do_not_read_five():
     p1 = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 4, 0, 0, 0, 2)
     assert _misread(6021, p0, p1) == ()
 
+
+def test_a_point_colour_is_taken_past_the_frames_shadow_along_the_board_edge():
+    # white points (weighted Lab L 116) whose base band along the board's edge lies in a raised frame's
+    # shadow (L 86): white checkers (L 113) are nearly their colour all the same
+    H, W = 360, 12 * 32
+    lab = np.zeros((H, W, 3), np.float32)
+    lab[...] = (20.0, 128.0, 128.0)  # black felt
+    for col in range(12):
+        x0, x1 = SPANS[col]
+        lab[H - 150:, x0:x1] = (116.0, 128.0, 128.0) if col % 2 == 0 else (50.0, 180.0, 160.0)  # white, red
+    lab[H - 20:, :] *= np.float32((86.0 / 116.0, 1.0, 1.0))  # the shadow along the bottom edge
+    lab[H - 20:, :, 1:] = 128.0
+    label = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
+    middles = np.float32([(19.5, 128.0, 127.0), (113.0, 128.0, 129.0)])  # black and white checkers
+    rims = checkers._rim_colours(lab, SPANS, label, set(), middles)
+    assert rims[2] == 1  # the bottom row's even points: as white as the white checkers
