@@ -927,7 +927,9 @@ def faces_read_back(image: np.ndarray, base: dict, fields: dict, label: dict, co
                if key not in skip and (colour, n) != tuple(_label_cell(label, *key))}
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     held_out = face_models(gray, spans, label, colours, skip | misread, fields["pitch"], fields["offset"])
-    return _right(read_stacks(*args, tuple(face_model(m) for m in held_out)), label, skip)
+    kept = fields.get("face_models") or ((), ())  # (of the colours the model keeps faces of)
+    return _right(read_stacks(*args, tuple(face_model(m) if kept[k] else None for k, m in enumerate(held_out))),
+                  label, skip)
 
 
 def _bar_pixels(lab: np.ndarray, bar, label: dict, pw: float):
@@ -1069,6 +1071,8 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
             if score is None or got[:-1] > score[:-1]:
                 score, own_off, (pitch, offset) = got, off, fit
     models = face_models(gray, spans, label, colours, skip, pitch, offset) if learn_faces else ()
+    if any(models):  # faces only of a colour nearly the board's (the reader counts no other by its faces)
+        models = tuple(m if board_like[k] or k in rims else () for k, m in enumerate(models))
     limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
     fields = dict(
         centroids=centroids,

@@ -118,3 +118,10 @@ def test_a_point_colour_is_taken_past_the_frames_shadow_along_the_board_edge():
     middles = np.float32([(19.5, 128.0, 127.0), (113.0, 128.0, 129.0)])  # black and white checkers
     rims = checkers._rim_colours(lab, SPANS, label, set(), middles)
     assert rims[2] == 1  # the bottom row's even points: as white as the white checkers
+
+
+def test_faces_are_kept_only_of_a_colour_nearly_a_board_colour():
+    # the board of bench/vision_speed.py: its red checkers are nearly no board colour, and are read
+    # by colour alone; a face model of them would only cost the reader a face match per stack a frame
+    cal = Calibration.from_image(render.render_frame(START, START, render.BoardView(style="tournament"), rng=1)[0])
+    assert [bool(m) for m in cal.face_models] == [False, True]
