@@ -667,6 +667,50 @@ def face_count(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
     return n
 
 
+def face_likes(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel, n: int) -> list:
+    """The likeness of a colour's face model at each of the first n places of a row from the board's
+    edge, each found within FACE_SHIFT of where the last one puts it (as face_count finds them);
+    fewer where the row reaches the middle of the board."""
+    r, _, face = model
+    m = max(1, int(round(FACE_SHIFT * pitch)))
+    H = gray.shape[0]
+    x = (span[0] + span[1]) / 2
+    d = offset + 0.5 * pitch
+    out = []
+    while len(out) < n and d + r <= H // 2:
+        like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)
+        out.append(like)
+        d = max(d + 0.5 * pitch, (y if row == "top" else H - 1 - y) + pitch)
+    return out
+
+
+FACE_DROP = 0.7  # of a stack's other faces' likeness (median): under it, the last place holds no checker
+
+
+def faceless_last(before: dict, after: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
+                  names, models: tuple) -> dict:
+    """Stacks of up to five whose rims (rim_counts: `before` -> `after`) added checkers the colour
+    model did not see, less their last one where its face model (`models`) plainly sees no face
+    there while it sees the stack's others well: the point's tip or the last checker's shadow a
+    checker past the stack is a line as a rim is, and neither colour nor face shows a checker there."""
+    out = dict(after)
+    for key, (colour, n, conf) in after.items():
+        seen = before[key][1] if before[key][0] == colour else 0
+        if colour is None or not seen < n <= ROW_OF_FIVE or n < 2:
+            continue
+        model = models[names.index(colour)]
+        if model is None:
+            continue
+        row, col = key
+        likes = face_likes(gray, spans[col], row, pitch, offset[0 if row == "top" else 1], model, n)
+        if len(likes) < n:
+            continue
+        others = float(np.median(likes[:-1]))
+        if others >= FACE_SEEN and likes[-1] < FACE_DROP * others:
+            out[key] = (colour, n - 1, min(conf, 0.5))
+    return out
+
+
 def _past_middle(classes: np.ndarray, gray: np.ndarray, spans, key, cls: int, pitch: float, ext: float,
                  line: np.ndarray) -> tuple[float, np.ndarray]:
     """A stack that fills its half may run on into the other: its extent along the whole column
@@ -767,14 +811,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     spans = [probe.column_span(c) for c in range(12)]
     pw = W / 12.0
     raw = canon if as_reader else None  # the image as the reader gets it, before this light fit
-    skip = set()
-    for text in label.get("uncertain") or ():
-        parts = str(text).split()
-        if len(parts) >= 2 and parts[0] in ("top", "bottom"):
-            try:
-                skip.add((parts[0], int(parts[1].rstrip(":")) - 1))
-            except ValueError:
-                pass
+    skip = _uncertain(label)
     if light:
         field = _calibration_light(canon, lab, spans, label, skip, probe.bar)
         if field is not None:
@@ -855,6 +892,44 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
             best = other
     return best
+
+
+def _uncertain(label: dict) -> set:
+    """The (row, col) a label says it is unsure of ("top 3: ..."): left out of learning and scoring."""
+    skip = set()
+    for text in label.get("uncertain") or ():
+        parts = str(text).split()
+        if len(parts) >= 2 and parts[0] in ("top", "bottom"):
+            try:
+                skip.add((parts[0], int(parts[1].rstrip(":")) - 1))
+            except ValueError:
+                pass
+    return skip
+
+
+def faces_read_back(image: np.ndarray, base: dict, fields: dict, label: dict, colours: tuple[str, str]) -> int:
+    """Points of 24 the reader reads as labelled in the image a model (learn's fields) was learnt
+    from, with every step it has, the faces too (read_stacks with face models), where the faces
+    are learnt without the stacks the reader misreads without them: learnt from those very stacks,
+    they would read them back whether or not they can read such stacks on a later frame (learn's
+    score leaves the faces out for that reason)."""
+    from .calibration import Calibration  # geometry helpers only
+
+    probe = Calibration(**base, colours=colours, players=colours, home="bottom right", centroids=(),
+                        pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+    spans = [probe.column_span(c) for c in range(12)]
+    raw = warp(image, probe.homography(), probe.size)
+    canon, classes = reader_view(raw, fields["centroids"], fields["light"], probe.bar, fields["absent"], spans)
+    args = (canon, classes, spans, fields["pitch"], fields["offset"], colours, fields["rims"], fields["faces"],
+            fields["own_off"])
+    skip = _uncertain(label)
+    misread = {key for key, (colour, n, _) in read_stacks(*args).items()
+               if key not in skip and (colour, n) != tuple(_label_cell(label, *key))}
+    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
+    held_out = face_models(gray, spans, label, colours, skip | misread, fields["pitch"], fields["offset"])
+    kept = fields.get("face_models") or ((), ())  # (of the colours the model keeps faces of)
+    return _right(read_stacks(*args, tuple(face_model(m) if kept[k] else None for k, m in enumerate(held_out))),
+                  label, skip)
 
 
 def _bar_pixels(lab: np.ndarray, bar, label: dict, pw: float):
@@ -996,6 +1071,8 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
             if score is None or got[:-1] > score[:-1]:
                 score, own_off, (pitch, offset) = got, off, fit
     models = face_models(gray, spans, label, colours, skip, pitch, offset) if learn_faces else ()
+    if any(models):  # faces only of a colour nearly the board's (the reader counts no other by its faces)
+        models = tuple(m if board_like[k] or k in rims else () for k, m in enumerate(models))
     limit = float(np.percentile(dist, 99.5)) * 1.5 + 5.0
     fields = dict(
         centroids=centroids,
@@ -1057,10 +1134,10 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
     (recount_long_stacks), and by rims and faces where a checker colour is nearly a point's
-    (rim_counts, face_counts with the colours' face `models`: per colour a FaceModel or None, as
-    face_model makes them of a calibration's face_models)."""
-    H, W = canon.shape[:2]
-    profiles = column_profiles(classes, spans, H)
+    (rim_counts, less a last checker the colours' face `models` see no face of: faceless_last;
+    face_counts; per colour a FaceModel or None, as face_model makes them of a calibration's
+    face_models)."""
+    profiles = column_profiles(classes, spans, canon.shape[0])
     if own_off:
         profiles = own_colour_off(profiles, rims)
     cols = read_columns(profiles, pitch, offset, names)
@@ -1068,31 +1145,62 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes)
     if any(r >= 0 for r in rims):
-        lab = _weighted_lab(canon).reshape(H, W, 3) if EITHER in rims else None
-        cols = rim_counts(cols, gray, spans, pitch, offset, names, rims, lab, faces)
+        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon)
+        cols = faceless_last(cols, counted, gray, spans, pitch, offset, names, models) if models else counted
         if models:
-            cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models)
+            cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models, canon, faces)
     return cols
 
 
 def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float], names,
-                rims: tuple[int, ...], models: tuple) -> dict:
-    """On points nearly the colour of one checker colour (rims), the checkers of that colour counted
-    by their faces (face_count with that colour's FaceModel of `models`, or None) where the colour
-    model and the rims saw fewer: a black checker on black felt shows the model only its rim and
-    highlight, and its rims may not stand out along the stack's middle; its whole face still does."""
+                rims: tuple[int, ...], models: tuple, canon: np.ndarray | None = None, faces: tuple = ()) -> dict:
+    """On points nearly the colour of a checker colour (rims), the checkers counted by their faces
+    (face_count with the colour's FaceModel of `models`, or None) where the colour model and the
+    rims saw fewer: a black checker on black felt shows the model only its rim and highlight, and
+    its rims may not stand out along the stack's middle; its whole face still does. The other
+    colour's stacks there too (its colour may be the felt's: black checkers on a red point of a
+    black board read one long). A stack neither read is counted by the faces of the point's own
+    checker colour (the other's often look alike in gray; on EITHER points by both), and its colour
+    is the face (`faces`, weighted Lab) nearer its middle's colour in `canon` (BGR)."""
     out = dict(read)
     for key, (colour, n, conf) in read.items():
         row, col = key
         k = rims[cell_kind(row, col)] if len(rims) == 4 else -1
-        if k == EITHER and colour is not None:
-            k = names.index(colour)
-        if k not in (0, 1) or (colour is not None and colour != names[k]):
+        if k < 0:
             continue
-        m = face_count(gray, spans[col], row, pitch, offset[0 if row == "top" else 1], models[k], n)
+        off = offset[0 if row == "top" else 1]
+        if colour is None:  # by the faces of the point's own checker colour (the other's look alike in gray)
+            found = {j: face_count(gray, spans[col], row, pitch, off, models[j], 0)
+                     for j in ((0, 1) if k == EITHER else (k,))}
+            m = max(found.values())
+            if m > 0:
+                j = _nearer_face(None, canon, faces, spans[col], row, off, pitch, m)
+                j = j if j >= 0 else max(found, key=found.get)
+                out[key] = (names[j], found.get(j) or m, 0.5)
+            continue
+        k = names.index(colour)
+        m = face_count(gray, spans[col], row, pitch, off, models[k], n)
         if m > n:
             out[key] = (names[k], m, 0.5)
     return out
+
+
+def _nearer_face(lab: np.ndarray | None, canon: np.ndarray | None, faces: tuple, span, row: str, offset: float,
+                 pitch: float, m: int) -> int:
+    """Which checker colour's face (weighted Lab, `faces`) the middle of a stack of m is nearer in
+    colour (from `lab`, the weighted Lab image, or else `canon`, BGR), or -1 when there is nothing
+    to tell by."""
+    image = lab if lab is not None else canon
+    if image is None or len(faces) != 2:
+        return -1
+    H = image.shape[0]
+    a, b = max(0, int(offset + 0.2 * pitch)), int(offset + (m - 0.2) * pitch)
+    sl = image[a:b, _centre_cols(span)] if row == "top" else image[H - b:H - a, _centre_cols(span)]
+    if sl.size == 0:
+        return -1
+    px = sl.reshape(-1, 3) if lab is not None else _weighted_lab(np.ascontiguousarray(sl))
+    mid = np.median(px, 0)
+    return int(np.argmin([np.sqrt(((mid - np.float32(f)) ** 2).sum()) for f in faces]))
 
 
 PRESENT = 0.02  # share of a kind of point's empty pixels a board colour needs to be part of its model
@@ -1411,7 +1519,8 @@ def cell_kind(row: str, col: int) -> int:
 
 def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.ndarray) -> tuple[int, ...]:
     """Per kind of point (cell_kind): the checker colour (0 or 1) that is nearly the point's own
-    colour at its base, else -1. The point's colour is taken from the empty points of that kind."""
+    colour near its base, else -1. The point's colour is taken from the empty points of that kind,
+    a band's width in from the board's edge (a raised frame's shadow may darken the band along it)."""
     H = lab.shape[0]
     depth = max(2, int(H * 0.06))
     base = {t: [] for t in range(4)}
@@ -1420,7 +1529,7 @@ def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.nda
             if (row, col) in skip or _label_cell(label, row, col)[0] is not None:
                 continue
             a, b = x0 + int((x1 - x0) * 0.3), x1 - int((x1 - x0) * 0.3)
-            cell = lab[1:1 + depth, a:b] if row == "top" else lab[H - 1 - depth:H - 1, a:b]
+            cell = lab[depth:2 * depth, a:b] if row == "top" else lab[H - 2 * depth:H - depth, a:b]
             base[cell_kind(row, col)].append(cell.reshape(-1, 3))
     out = []
     for t in range(4):
@@ -1436,11 +1545,11 @@ def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.nda
 
 def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
                names: tuple[str, str], rims: tuple[int, ...], lab: np.ndarray | None = None,
-               faces: tuple = ()) -> dict:
-    """On points nearly the colour of one checker colour (rims[cell_kind] = that colour, or EITHER:
-    the nearer face decides): count the checkers there from their rims when the colour model saw
-    fewer."""
-    H = gray.shape[0]
+               faces: tuple = (), canon: np.ndarray | None = None) -> dict:
+    """On points nearly the colour of one checker colour (rims[cell_kind] = that colour, or EITHER):
+    count the checkers there from their rims when the colour model saw fewer. A stack the colour
+    model did not see is of the colour whose face (weighted Lab, `faces`) is nearer its middle's
+    colour (in `lab`, the weighted Lab image, or `canon`, BGR), else of the point's own colour."""
     out = dict(read)
     todo = []
     for key, (colour, n, conf) in read.items():
@@ -1476,18 +1585,13 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
                     m += second_layer(line, pitch, off, m)
         if m <= n:
             continue
-        if k == EITHER:
-            if colour is not None:
-                k = names.index(colour)
-            elif lab is None or len(faces) != 2:
+        if colour is not None:
+            k = names.index(colour)
+        else:  # the stack's middle colour against the two faces: the other colour may be the felt's
+            j = _nearer_face(lab, canon, faces, spans[col], row, off, pitch, m)
+            if j < 0 and k == EITHER:
                 continue
-            else:  # the stack's middle colour against the two faces
-                a, b = int(off + 0.2 * pitch), int(off + (m - 0.2) * pitch)
-                sl = lab[a:b, _centre_cols(spans[col])] if row == "top" else lab[H - b:H - a, _centre_cols(spans[col])]
-                if sl.size == 0:
-                    continue
-                mid = np.median(sl.reshape(-1, 3), 0)
-                k = int(np.argmin([np.sqrt(((mid - np.float32(f)) ** 2).sum()) for f in faces]))
+            k = j if j >= 0 else k
         out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
     return out
 
