@@ -128,12 +128,16 @@ def _has_chroma(sat: np.ndarray) -> bool:
     return bool(sat.any())
 
 
-def _as_gray_and_sat(image: np.ndarray, balance: bool = False):
+def _as_gray_and_sat(image: np.ndarray, balance: bool = False, chroma: bool = True):
+    """(grey view, chroma view) of a BGR or grey image; ``chroma`` False leaves the chroma all zeros
+    (the light look takes none: a caller looking for light pips only skips the balance and chroma)."""
     _check_image(image)
     if image.ndim == 2:
         return image, np.zeros_like(image)
     bgr = image[:, :, :3]
     gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
+    if not chroma:
+        return gray, np.zeros_like(gray)
     b, g, r = _white_balanced(bgr, gray) if balance else cv2.split(np.ascontiguousarray(bgr))
     sat = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))  # chroma: 0 for grey/white, high for coloured checkers and felt
     return gray, sat
@@ -888,10 +892,11 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         x1, y1 = min(image.shape[1], x + w), min(image.shape[0], y + h)
         if x1 <= x0 or y1 <= y0:
             return []
-        gray, sat = _as_gray_and_sat(image[y0:y1, x0:x1], balance=True)  # only the region is converted
+        # only the region is converted; with light pips only, no chroma (their look takes none)
+        gray, sat = _as_gray_and_sat(image[y0:y1, x0:x1], balance=True, chroma=pips != "light")
         ox, oy = x0, y0
     else:
-        gray, sat = _as_gray_and_sat(image)
+        gray, sat = _as_gray_and_sat(image, chroma=pips != "light")
     # small frames are enlarged so that a pip spans a few pixels and a bridge one pixel
     scales = PIP_SCALES
     expected = None  # the expected pip width, in a board region
