@@ -10,7 +10,8 @@ model; the pitch is fitted so that every stack's length is a whole number of che
 step the stacks' brightness repeats at (stack_period: a checker's rims and highlights, once a
 checker), else near the first checkers' width across the column (checkers are round); the label
 so read teaches the colour model and pitch again (a refitted pitch that strays from the step is
-not taken), and the BoardReader reads the photo with that calibration. There is
+not taken) and the checkers' faces (the reader counts by them a checker nearly its point's
+colour, as with a calibration), and the BoardReader reads the photo with that calibration. There is
 no read-back check: nothing is known of the position to check against. Of the candidate playing
 areas (from the point triangles, from the frame band, the two crossed; each with its rows' edges
 snapped to where the points begin, and each made even about its bar), the one whose columns fit
@@ -611,7 +612,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
                 if kk == k and rough[row][col][0] == name:  # a base showed one, one checker at least
                     rows[row][col] = [name, 1]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
-    fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
+    fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab,
+                                    learn_faces=True)
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
     if not _agrees(fields["pitch"], fields["offset"], period or pitch):
         # the refit on the label's stacks strayed from the step the stacks repeat at (stacks the
