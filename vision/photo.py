@@ -10,7 +10,10 @@ model; the pitch is fitted so that every stack's length is a whole number of che
 step the stacks' brightness repeats at (stack_period: a checker's rims and highlights, once a
 checker), else near the first checkers' width across the column (checkers are round); the label
 so read teaches the colour model and pitch again (a refitted pitch that strays from the step is
-not taken), and the BoardReader reads the photo with that calibration. There is
+not taken) and the checkers' faces (the reader counts by them a checker nearly its point's
+colour, as with a calibration), and the BoardReader reads the photo with that calibration. When
+the bases that show a checker show one colour only, the other side's checkers all stand on points
+of their own colour: their stacks are found by their rims (hidden_stacks). There is
 no read-back check: nothing is known of the position to check against. Of the candidate playing
 areas (from the point triangles, from the frame band, the two crossed; each with its rows' edges
 snapped to where the points begin, and each made even about its bar), the one whose columns fit
@@ -37,7 +40,7 @@ from . import checkers
 from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts, pip_total,
                           turn_corners)
 from .hands import hand_score
-from .outline import BoardOutline, locate_board
+from .outline import BoardOutline, locate_board as locate_outline
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -136,8 +139,41 @@ def paired(means: np.ndarray) -> bool:
     return float(np.concatenate(alike).mean()) > PAIRED
 
 
-def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None) -> tuple[dict, tuple[str, str]]:
-    """A first label of the photo: which points hold checkers of which colour, and how many."""
+ONE_COLOUR = 2 * SAME_COLOUR  # weighted Lab: two colours of checker bases nearer than this are one
+HIDDEN_RUN = 1.5  # point widths: a run of rims this long from the edge of a plain base is a stack
+
+
+def hidden_stacks(canon: np.ndarray, base: dict, means: np.ndarray, shown: np.ndarray,
+                  point_colours) -> dict:
+    """{base index: checkers} of the stacks of the checker colour no base shows: when every base
+    that shows a checker shows one colour, the other side's checkers all stand on points of their
+    own colour (their bases look empty). Such a stack still shows its rims, a thin line where each
+    checker ends, in a run from the board's edge (checkers.rim_run_end) where an empty point shows
+    none; the stacks so found on the point colour that holds most of them (the other colour's
+    checkers are nearly one point colour, not both)."""
+    probe = _probe(base)
+    H = probe.size[1]
+    pw = _point_width(probe)
+    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    found = {}
+    for i in np.flatnonzero(~shown):
+        row, col = ("top" if i < 12 else "bottom"), int(i % 12)
+        line = checkers.centre_line(gray, probe.column_span(col), row)
+        end = checkers.rim_run_end(line, pw, 0.0)
+        if HIDDEN_RUN * pw <= end < H / 2 - 0.5 * pw:  # (a run to the middle: the points' tips, no stack)
+            found[int(i)] = end
+    if not found:
+        return {}
+    kind = {i: int(np.argmin([np.linalg.norm(means[i] - np.float32(c)) for c in point_colours])) for i in found}
+    own = max((0, 1), key=lambda k: sum(found[i] for i in found if kind[i] == k))
+    return {i: max(1, int(round(end / pw))) for i, end in found.items() if kind[i] == own}
+
+
+def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
+                canon: np.ndarray | None = None) -> tuple[dict, tuple[str, str]]:
+    """A first label of the photo: which points hold checkers of which colour, and how many. When
+    the bases show one checker colour only, the other's stacks are those hidden_stacks finds
+    (`canon`: the layout's warped playing area, if made already)."""
     means, pw, strips = _bases(image, base, lab)
     if not np.isfinite(means).all():
         raise CalibrationError("the playing area found is too small to read its points")
@@ -151,6 +187,16 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None) ->
     _, two, centres2 = cv2.kmeans(means[checker], 2, None, criteria, 5, cv2.KMEANS_PP_CENTERS)
     lab_ = np.full(24, -1)
     lab_[checker] = two.ravel()
+    hidden = {}
+    if float(np.linalg.norm(centres2[0] - centres2[1])) < ONE_COLOUR:  # the bases show one colour
+        if canon is None:
+            canon = _canonical(image, base)[0]
+        hidden = hidden_stacks(canon, base, means, checker, point_colours)
+        log.debug("checker bases of one colour; stacks of the other found by their rims: %s", hidden)
+        if hidden:
+            lab_[checker] = 0
+            lab_[list(hidden)] = 1
+            centres2 = np.float32([means[checker].mean(0), means[list(hidden)].mean(0)])
     centres = np.concatenate([centres2, means[~checker]]) if (~checker).any() else centres2
     checker_k = [0, 1]
     names = ("colour0", "colour1")
@@ -161,6 +207,9 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None) ->
         if k not in checker_k:
             rows[row].append([None, 0])
             continue
+        if i in hidden:  # (its colour is its point's: counted by its rims)
+            rows[row].append([names[1], hidden[i]])
+            continue
         d = np.sqrt(((strips[i] - centres[k]) ** 2).sum(1))
         others = np.delete(centres, k, axis=0)
         near = d < max(12.0, 0.5 * float(np.linalg.norm(others - centres[k], axis=1).min()))
@@ -170,6 +219,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None) ->
     label = {"rotate": base["rotate"], "top": rows["top"], "bottom": rows["bottom"], "uncertain": [],
              "bar": {n: 0 for n in names}, "hand_in_view": False, "usable": True, "dice": [], "cube": None}
     label["point_colours"] = [tuple(float(v) for v in m) for m in point_colours]
+    label["hidden"] = [("top" if i < 12 else "bottom", i % 12) for i in sorted(hidden)]
     return label, names
 
 
@@ -568,6 +618,23 @@ def _agrees(pitch: float, offset, own: float) -> bool:
 BOARD_SAMPLE = 6000  # board pixels clustered per layout (of some 20000): k-means was a fifth of the time
 
 
+def _hidden_colour_cleaned(centroids) -> tuple:
+    """The colour model of a photo whose second checker colour was learnt from stacks standing on
+    points of their own colour (hidden_stacks) without its clusters nearer the first colour's than
+    its own main one: its samples there take in the rims and the shadows between checkers, and
+    a dark rim of light checkers is the colour of dark checkers (it would take them for light)."""
+    w = np.float32([checkers.L_WEIGHT, 1.0, 1.0])
+    first = [np.float32(c[1:]) * w for c in centroids if c[0] == 1]  # (class 1: the colour the bases show)
+    second = [i for i, c in enumerate(centroids) if c[0] == 2]  # (class 2: the one hidden_stacks found)
+    if not first or len(second) < 2:
+        return tuple(centroids)
+    v = {i: np.float32(centroids[i][1:]) * w for i in second}
+    to_first = {i: min(float(np.linalg.norm(v[i] - f)) for f in first) for i in second}
+    main = max(second, key=to_first.get)  # (the cluster farthest from the first colour is its own)
+    drop = {i for i in second if i != main and to_first[i] < float(np.linalg.norm(v[i] - v[main]))}
+    return tuple(c for i, c in enumerate(centroids) if i not in drop)
+
+
 class NothingNew(CalibrationError):
     """A layout's colour model with the playing area's colour kept is the one without it."""
 
@@ -578,7 +645,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
     `keep_area`: the board clusters near the playing area's own colour stay board (see
     _board_colours_cleaned; NothingNew when none would go without it)."""
     canon, lab = _canonical(image, base)
-    rough, names = photo_label(image, base, lab)
+    rough, names = photo_label(image, base, lab, canon)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
                  bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
     try:
@@ -589,6 +656,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
             raise
         first = dict(first, uncertain=unsure)
         fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
+    if rough["hidden"]:
+        fields["centroids"] = _hidden_colour_cleaned(fields["centroids"])
     area = _area_colour(lab, base) if keep_area else None
     if area is not None and (len(_board_colours_cleaned(fields["centroids"], rough["point_colours"], area))
                              == len(_board_colours_cleaned(fields["centroids"], rough["point_colours"]))):
@@ -610,8 +679,13 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
             for (row, col), (kk, _) in extents.items():  # the faces the colour of their points; where
                 if kk == k and rough[row][col][0] == name:  # a base showed one, one checker at least
                     rows[row][col] = [name, 1]
+    for row, col in rough["hidden"]:  # (the colour model hardly sees them: as their rims counted them)
+        rows[row][col] = rough[row][col]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
-    fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
+    fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab,
+                                    learn_faces=True)
+    if rough["hidden"]:
+        fields["centroids"] = _hidden_colour_cleaned(fields["centroids"])
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
     if not _agrees(fields["pitch"], fields["offset"], period or pitch):
         # the refit on the label's stacks strayed from the step the stacks repeat at (stacks the
@@ -645,6 +719,13 @@ def check_photo(image: np.ndarray) -> np.ndarray:
     if found.covered:
         raise UnreadablePhotoError("a hand or arm covers part of the board's edge: take the photo again without it")
     return np.float32(found.corners)
+
+
+def locate_board(image: np.ndarray) -> BoardOutline:
+    """The board's outline in a photo (vision.outline.locate_board), its sides snapped to the board's
+    edge only within the picture (in_picture): a side moved past the picture's edge found no edge of
+    the board there, and would have the photo refused as cut off by it."""
+    return locate_outline(image, in_picture=True)
 
 
 def locate_photo(image: np.ndarray) -> BoardOutline:
