@@ -206,16 +206,16 @@ def _sample(img: np.ndarray, xy: np.ndarray) -> np.ndarray:
     return out.reshape(*xy.shape[:-1], img.shape[2])
 
 
-def snap_to_edges(img: np.ndarray, quad: np.ndarray, in_picture: bool = False) -> np.ndarray:
+def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The quad (image order) with each side moved out to where the board meets the table: a
     threshold's contour wanders where the board's frame is shaded across the threshold (a board
     seen at a steep angle). Per side, at positions along its middle, walking in from the table
     beyond it (its colour the side's own reference) to the first colour unlike the table, then the
     strongest step there; a robust line through them, and corners where the lines meet. Where the
     table is not seen beyond a side, or the lines go astray, the quad is kept; a side whose edge
-    points do not lie on one line (something against part of it) is kept as found. `in_picture`:
-    the quad is kept too when a side moved out past the picture's edge (no edge of the board can
-    have been found there; the photo reader's outline, see locate_board)."""
+    points do not lie on one line (something against part of it) is kept as found, and so is a quad
+    a side of which moved out past the picture's edge (no edge of the board can have been found
+    there)."""
     img = img.astype(np.float32)
     quad = np.float32(quad)
     diagonal = float(np.linalg.norm(quad[2] - quad[0]))
@@ -277,7 +277,7 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray, in_picture: bool = False) -
     if moved > 2 * reach or moved < SNAP_MIN * diagonal:
         return quad  # astray, or the threshold's outline already on the edge (within a pixel or two)
     out = _corners_on_edge(corners, img.shape, -EDGE_TOUCH)  # (corners past the picture's edge)
-    if in_picture and out > _corners_on_edge(quad, img.shape, -EDGE_TOUCH):
+    if out > _corners_on_edge(quad, img.shape, -EDGE_TOUCH):
         return quad  # a side moved out past the picture's edge: no edge of the board was found there
     return corners
 
@@ -442,13 +442,13 @@ class BoardOutline:
     covered: bool = False
 
 
-def locate_board(image: np.ndarray, in_picture: bool = False) -> BoardOutline:
-    """The board's outline as find_outline finds it (`in_picture`: see snap_to_edges), or else, when
+def locate_board(image: np.ndarray) -> BoardOutline:
+    """The board's outline as find_outline finds it, or else, when
     no whole outline stands out, the outline of a board partly covered (covered=True);
     CalibrationError if neither is seen."""
     covered: list = []
     try:
-        quad = find_outline(image, covered, in_picture)
+        quad = find_outline(image, covered)
     except CalibrationError:
         if not covered:
             raise
@@ -521,10 +521,10 @@ def _in_view(found: list, shape, cut: list) -> list:
     return keep
 
 
-def find_outline(image: np.ndarray, covered: list | None = None, in_picture: bool = False) -> np.ndarray:
+def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     """The board's outline (4 corners, image order): the largest bright four-sided region, or else
     the largest four-sided region that differs from the table (the colour round the image's edge),
-    its sides snapped to where the board meets the table (`in_picture`: see snap_to_edges). Outlines
+    its sides snapped to where the board meets the table (see snap_to_edges). Outlines
     of partly covered boards seen on the way go to `covered` as (area, corners at 640 pixels across)
     if given."""
     image = as_image(image)
@@ -613,7 +613,7 @@ def find_outline(image: np.ndarray, covered: list | None = None, in_picture: boo
         raise CalibrationError("no board found: no large four-sided region stands out from the table")
     lab8 = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     rough = max(found, key=lambda c: c[0])[1]
-    quad = snap_to_edges(lab8, rough, in_picture)
+    quad = snap_to_edges(lab8, rough)
     if np.abs(quad - rough).max() > 0 and points_score(lab8, quad) < points_score(lab8, rough) - SNAP_WORSE:
         quad = rough  # the sides went to edges that are not the board's: its points say so
     return order_corners(quad / scale)

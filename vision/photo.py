@@ -40,7 +40,7 @@ from . import checkers
 from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts, pip_total,
                           turn_corners)
 from .hands import hand_score
-from .outline import BoardOutline, locate_board as locate_outline
+from .outline import BoardOutline, locate_board
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -719,13 +719,6 @@ def check_photo(image: np.ndarray) -> np.ndarray:
     if found.covered:
         raise UnreadablePhotoError("a hand or arm covers part of the board's edge: take the photo again without it")
     return np.float32(found.corners)
-
-
-def locate_board(image: np.ndarray) -> BoardOutline:
-    """The board's outline in a photo (vision.outline.locate_board), its sides snapped to the board's
-    edge only within the picture (in_picture): a side moved past the picture's edge found no edge of
-    the board there, and would have the photo refused as cut off by it."""
-    return locate_outline(image, in_picture=True)
 
 
 def locate_photo(image: np.ndarray) -> BoardOutline:
