@@ -6,6 +6,7 @@ its edge of the board toward the middle, and its length over the learnt checker 
 """
 from __future__ import annotations
 
+import itertools
 import logging
 from functools import lru_cache
 from typing import NamedTuple
@@ -652,36 +653,34 @@ def face_count(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
     `known`: the first checkers already seen (the count starts at the next place)."""
     if model is None or pitch < 4:  # (no checker that small: a pitch fitted on a wrong layout)
         return known
-    r, least, face = model
+    n = known
+    for like in _face_walk(gray, span, row, pitch, offset, model, known):
+        if like < model.least:
+            break
+        n += 1
+    return n
+
+
+def _face_walk(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel, start: int):
+    """The likeness of a colour's face model at each place of a row from the board's edge, from
+    place `start` on: each found within FACE_SHIFT of where the last one puts it, none past the
+    middle of the board."""
+    r, _, face = model
     m = max(1, int(round(FACE_SHIFT * pitch)))
     H = gray.shape[0]
     x = (span[0] + span[1]) / 2
-    d = offset + (known + 0.5) * pitch
-    n = known
+    d = offset + (start + 0.5) * pitch
     while d + r <= H // 2:
         like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)
-        if like < least:
-            break
-        n += 1
+        yield like
         d = max(d + 0.5 * pitch, (y if row == "top" else H - 1 - y) + pitch)
-    return n
 
 
 def face_likes(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel, n: int) -> list:
     """The likeness of a colour's face model at each of the first n places of a row from the board's
     edge, each found within FACE_SHIFT of where the last one puts it (as face_count finds them);
     fewer where the row reaches the middle of the board."""
-    r, _, face = model
-    m = max(1, int(round(FACE_SHIFT * pitch)))
-    H = gray.shape[0]
-    x = (span[0] + span[1]) / 2
-    d = offset + 0.5 * pitch
-    out = []
-    while len(out) < n and d + r <= H // 2:
-        like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)
-        out.append(like)
-        d = max(d + 0.5 * pitch, (y if row == "top" else H - 1 - y) + pitch)
-    return out
+    return list(itertools.islice(_face_walk(gray, span, row, pitch, offset, model, 0), n))
 
 
 FACE_DROP = 0.7  # of a stack's other faces' likeness (median): under it, the last place holds no checker
@@ -777,6 +776,14 @@ def _label_cell(label: dict, row: str, col: int):
     return colour, count
 
 
+def layout_probe(base: dict, colours: tuple[str, str] = ("a", "b"), centroids=()):
+    """A Calibration of the layout `base` for its geometry helpers (no colour model yet)."""
+    from .calibration import Calibration  # (calibration.py imports this module)
+
+    return Calibration(**base, colours=colours, players=colours, home="bottom right", centroids=centroids,
+                       pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+
+
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
           kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False,
@@ -799,10 +806,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)), with
     as_reader (points of 24 both read right, points read back right, sum of their confidences).
     """
-    from .calibration import Calibration  # geometry helpers only
-
-    probe = Calibration(**base, colours=colours, players=colours, home="bottom right", centroids=(),
-                        pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+    probe = layout_probe(base, colours)
     W, H = probe.size
     if canon is None:
         canon = warp(image, probe.homography(), probe.size)
@@ -913,10 +917,7 @@ def faces_read_back(image: np.ndarray, base: dict, fields: dict, label: dict, co
     are learnt without the stacks the reader misreads without them: learnt from those very stacks,
     they would read them back whether or not they can read such stacks on a later frame (learn's
     score leaves the faces out for that reason)."""
-    from .calibration import Calibration  # geometry helpers only
-
-    probe = Calibration(**base, colours=colours, players=colours, home="bottom right", centroids=(),
-                        pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+    probe = layout_probe(base, colours)
     spans = [probe.column_span(c) for c in range(12)]
     raw = warp(image, probe.homography(), probe.size)
     canon, classes = reader_view(raw, fields["centroids"], fields["light"], probe.bar, fields["absent"], spans)

@@ -50,8 +50,7 @@ log = logging.getLogger(__name__)
 
 def _probe(base: dict, names=("a", "b"), centroids=()) -> Calibration:
     """A Calibration of the layout `base` for its geometry helpers (no colour model yet)."""
-    return Calibration(**base, colours=names, players=names, home="bottom right", centroids=centroids,
-                       pitch=1.0, offset=(0.0, 0.0), distance_limit=1.0)
+    return checkers.layout_probe(base, names, centroids)
 
 
 def _canonical(image: np.ndarray, base: dict) -> tuple[np.ndarray, np.ndarray]:

@@ -7,13 +7,19 @@ from vision import labels, photo
 from vision.render import random_style, random_view, render_frame
 
 
-def photo_reading(seed: int, p0, p1, camera: int | None = None) -> tuple[dict, dict]:
-    """The board of style seed `seed` with the position (p0, p1) rendered (by the camera, and with
-    the clutter, of seed `camera`; None: `seed`, as the bench) and read as a photo with no
-    calibration: (the reading's label as the image shows it, the truth)."""
+def case_frame(seed: int, p0, p1, camera: int | None = None) -> tuple:
+    """The board of style seed `seed` (bench/vision_styles.py's case seed: run seed * 1000 + style)
+    with the position (p0, p1) rendered by the camera, and with the clutter, of seed `camera`
+    (None: `seed`, as the bench): (frame, truth)."""
     rng = np.random.default_rng(seed)
     view = random_view(rng, random_style(rng))
-    image, truth = render_frame(p0, p1, view, rng=seed if camera is None else camera)
+    return render_frame(p0, p1, view, rng=seed if camera is None else camera)
+
+
+def photo_reading(seed: int, p0, p1, camera: int | None = None) -> tuple[dict, dict]:
+    """case_frame's frame read as a photo with no calibration: (the reading's label as the image
+    shows it, the truth)."""
+    image, truth = case_frame(seed, p0, p1, camera)
     return labels.as_image_shows(photo.read_photo(image).to_label_dict()), truth
 
 

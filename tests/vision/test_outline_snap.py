@@ -7,21 +7,12 @@ photo reader then refused it as cut off by the picture's edge though all of it i
 calibration on it read its columns shifted (style 22 of seed 2 misread 6 of its 6 frames). Such a
 snap is not taken, for the photo reader and the calibration alike.
 """
-import dataclasses
-
 import numpy as np
 
 from vision import labels, photo
 from vision.outline import locate_board
-from vision.render import random_style, random_view, render_frame
 
-
-def _case(seed: int, p0, p1):
-    """bench/vision_styles.py's case seed `seed` (run seed * 1000 + style, the clutter steady as
-    there) with the position (p0, p1): (frame, truth)."""
-    rng = np.random.default_rng(seed)
-    view = dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
-    return render_frame(p0, p1, view, rng=seed)
+from .rendered import case_frame
 
 
 def test_board_by_the_picture_edge_is_read():
@@ -30,7 +21,7 @@ def test_board_by_the_picture_edge_is_read():
     # outside the picture" (its outline's near corner snapped to y 751 of 720)
     p0 = (2, 0, 0, 7) + (0,) * 21
     p1 = (0, 7, 3, 0, 0, 0, 0, 0, 0, 5) + (0,) * 15
-    image, truth = _case(2022, p0, p1)
+    image, truth = case_frame(2022, p0, p1)
     h, w = image.shape[:2]
     corners = np.float32(locate_board(image).corners)
     assert (corners >= 0).all() and (corners[:, 0] < w).all() and (corners[:, 1] < h).all()
