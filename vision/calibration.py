@@ -633,7 +633,8 @@ class Calibration:
                         except CalibrationError as exc:
                             log.debug("candidate failed: %s", exc)
                             continue
-                        if best is None or (score[0] > best[1][0] if kinds else score > best[1]):
+                        if best is None or (score[0] > best[1][0] if kinds else
+                                            _ranked(score, base) > _ranked(best[1], best[4])):
                             best = (fields, score, label, cand_home, base)
         if best is None and layout_error is not None:
             raise layout_error
@@ -685,6 +686,22 @@ class Calibration:
         from .trays import find_trays  # (trays.py imports this module)
 
         return dataclasses.replace(cal, trays=find_trays(image, cal))
+
+
+ON_OUTLINE = 0.005  # of the outline's diagonal: a playing area's corner this near the outline lies on it
+
+
+def _ranked(score: tuple, base: dict) -> tuple:
+    """How a layout ranks by what it read back: the points read right first; between layouts that
+    read as many, one with neither a bar nor a frame inside the outline (the frame band's playing
+    area where no band was found: every corner on the outline) after the others (on a game in
+    progress whose few stacks it still reads, it can be the frame taken in), then by the
+    confidence of the reading."""
+    outer = np.float32(base["outer"])
+    near = ON_OUTLINE * float(np.linalg.norm(outer[2] - outer[0]))
+    on_outline = all(abs(cv2.pointPolygonTest(outer.reshape(-1, 1, 2), (float(x), float(y)), True)) <= near
+                     for x, y in base["corners"])
+    return (*score[:-1], base.get("bar") is not None or not on_outline, score[-1])
 
 
 def _centroids_from(data: dict) -> tuple:

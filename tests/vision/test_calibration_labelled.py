@@ -109,3 +109,25 @@ def test_stack_pitch_leaves_out_a_stack_that_pulls_it_off_a_checkers_width():
     assert PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw
     # (not the fit of the top 2 and the 8 alone: two rows and two stacks fit any pitch exactly)
     assert 29 <= pitch <= 32
+
+
+def test_a_layout_with_a_bar_wins_a_tie_with_the_frame_bands_and_the_gate_sees_the_arm():
+    # seed 2 style 9 (case seed 2009: blue felt, light wood frame on a brown table, beige/burgundy
+    # checkers): the frame band's playing area (no bar, the frame taken in on three sides) read 23
+    # of 24 back, as the triangles' did, and won by its confidence; the gate's ring then lay on the
+    # table beyond the frame, where the brown arm crossing it did not show, and every frame with a
+    # hand was read
+    rng = np.random.default_rng(2009)
+    view = random_view(rng, random_style(rng))
+    c0 = (0,) * 12 + (4, 1, 0, 0, 0, 0, 0, 7, 0, 0, 2, 0, 1)
+    c1 = (0,) * 7 + (4, 4, 0, 0, 0, 0, 0, 4, 0, 3) + (0,) * 8
+    image, truth = render_frame(c0, c1, view, rng=2009)
+    cal = Calibration.from_image(image, {k: v for k, v in truth.items() if k != "geometry"})
+    assert cal.bar is not None
+    p0 = (0, 2, 2, 6, 0, 1) + (0,) * 19
+    p1 = (0, 0, 7, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 6) + (0,) * 8
+    held, _ = render_frame(p0, p1, view, hand=True, rng=2009)
+    frame, later = render_frame(p0, p1, view, rng=2009)
+    reader = BoardReader(cal, read_dice=False)
+    assert _wrong(reader.read(frame), later) == 0
+    assert reader.gate.occluded(held)[0]
