@@ -20,6 +20,7 @@ import numpy as np
 from . import labels as labels_mod
 from .errors import CalibrationError, CalibrationMismatchError, ImageReadError  # noqa: F401 (re-exported)
 from .image import as_image  # noqa: F401 (re-exported)
+from .outline import OUTLINE_WAYS, POINTS_MIN, POINTS_SURE
 from .outline import find_outline as find_drawn_outline
 from .outline import order_corners  # noqa: F401 (re-exported)
 
@@ -34,6 +35,7 @@ MIN_SCORE = 22  # points of 24 the calibration image must read back as given
 # (on points of their own colour); the playing area is then found by how it fits the points
 # (fitted_layouts), not by the read back alone, and a board that reads most of them is kept
 MIN_SCORE_LABELLED = 20
+OUTLINE_SAME = 0.01  # of the picture's diagonal: outlines whose corners all lie this near are the same
 SURE_ASPECT = 1.5  # an outline longer than this times its width shows which way the points run
 
 
@@ -582,15 +584,11 @@ class Calibration:
             labels_mod.validate(labels)
             if labels.get("hand_in_view"):
                 raise CalibrationError("the calibration image has a hand over the board")
-        rotate = int(labels.get("rotate", 0)) if labels is not None else None
-        outer_img = find_outline(image)
-        rotations = [rotate]
-        if rotate is None:
-            across = np.linalg.norm(outer_img[1] - outer_img[0])
-            down = np.linalg.norm(outer_img[3] - outer_img[0])
-            rotations = [0, 90] if across >= down else [90, 0]
-            if max(across, down) >= SURE_ASPECT * min(across, down):
-                rotations = rotations[:1]  # (a board seen at a steep angle may look nearly square)
+        given_rotate = int(labels.get("rotate", 0)) if labels is not None else None
+        from .markers import find_markers  # (markers.py imports vision.outline)
+
+        marked = find_markers(image)
+        outer_img = marked if marked is not None else find_drawn_outline(image)
         if labels is not None:
             names = labels_mod.colours(labels)
             if len(names) != 2:
@@ -601,54 +599,113 @@ class Calibration:
             colours = ("colour0", "colour1")
             homes = (home,) if home else ("bottom right", "bottom left")
             candidates = [(start_label(h, colours), colours, h) for h in homes]
-        best, layout_error = None, None
-        layouts: dict = {}
-        # the light is taken out first (fitted on the empty points); where that fails to read the
-        # position back (checkers the colour of the felt or of their points: the fit on the empty
-        # points then bends their colours into the board's), the image as it is is tried too, and
-        # the calibration remembers which (the reader does the same). Where neither reads the
-        # position back, the board is modelled per kind of point as well (checkers the colour of
-        # one kind of point: checkers.classify), kept only where it reads more points back (the
-        # freer model also fits a wrong geometry better, and reads pyramids on such points worse)
-        for light, kinds in ((True, False), (False, False), (True, True), (False, True)):
-            if best is not None and best[1][0] >= MIN_SCORE:
-                continue
-            for rotate in rotations:
-                if best is not None and best[1][0] >= 24:
-                    break  # every point read back: the other way round cannot do better
-                if rotate not in layouts:
-                    try:
-                        layouts[rotate] = [_base(image, rotate, *g) for g in board_layouts(image, rotate, outer_img)]
-                    except CalibrationError as exc:
-                        layout_error = layout_error or exc
-                        layouts[rotate] = []
-                    if labels is not None:  # a game in progress: few stacks to tell a wrong layout by
-                        layouts[rotate] += fitted_layouts(image, rotate)
-                for base in layouts[rotate]:  # the geometry that reads the known position back best
-                    for label, cols, cand_home in candidates:
+
+        def search(outer_img, pitch_grid: bool = False):
+            """(best layout, its fields and score, or None; the first layout error) in this outline;
+            pitch_grid: checkers.learn's (the common sizes of a checker tried too)."""
+            rotations = [given_rotate]
+            if given_rotate is None:
+                across = np.linalg.norm(outer_img[1] - outer_img[0])
+                down = np.linalg.norm(outer_img[3] - outer_img[0])
+                rotations = [0, 90] if across >= down else [90, 0]
+                if max(across, down) >= SURE_ASPECT * min(across, down):
+                    rotations = rotations[:1]  # (a board seen at a steep angle may look nearly square)
+            best, layout_error = None, None
+            layouts: dict = {}
+            # the light is taken out first (fitted on the empty points); where that fails to read the
+            # position back (checkers the colour of the felt or of their points: the fit on the empty
+            # points then bends their colours into the board's), the image as it is is tried too, and
+            # the calibration remembers which (the reader does the same). Where neither reads the
+            # position back, the board is modelled per kind of point as well (checkers the colour of
+            # one kind of point: checkers.classify), kept only where it reads more points back (the
+            # freer model also fits a wrong geometry better, and reads pyramids on such points worse)
+            for light, kinds in ((True, False), (False, False), (True, True), (False, True)):
+                if best is not None and best[1][0] >= MIN_SCORE:
+                    continue
+                for rotate in rotations:
+                    if best is not None and best[1][0] >= 24:
+                        break  # every point read back: the other way round cannot do better
+                    if rotate not in layouts:
                         try:
-                            fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
-                                                           check_bar=True, learn_faces=True,
-                                                           as_reader=True)
+                            layouts[rotate] = [_base(image, rotate, *g) for g in board_layouts(image, rotate, outer_img)]
                         except CalibrationError as exc:
-                            log.debug("candidate failed: %s", exc)
-                            continue
-                        if best is None or (score[0] > best[1][0] if kinds else
-                                            _ranked(score, base) > _ranked(best[1], best[4])):
-                            best = (fields, score, label, cand_home, base)
+                            layout_error = layout_error or exc
+                            layouts[rotate] = []
+                        if labels is not None:  # a game in progress: few stacks to tell a wrong layout by
+                            layouts[rotate] += fitted_layouts(image, rotate)
+                    for base in layouts[rotate]:  # the geometry that reads the known position back best
+                        for label, cols, cand_home in candidates:
+                            try:
+                                fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
+                                                               check_bar=True, learn_faces=True,
+                                                               as_reader=True, pitch_grid=pitch_grid)
+                            except CalibrationError as exc:
+                                log.debug("candidate failed: %s", exc)
+                                continue
+                            if best is None or (score[0] > best[1][0] if kinds else
+                                                _ranked(score, base) > _ranked(best[1], best[4])):
+                                best = (fields, score, label, cand_home, base)
+            return best, layout_error
+
+        def read_back(best) -> int:
+            """Points of 24 the best layout read back; where under MIN_SCORE, 24 if its faces read
+            every point right: the reader counts by faces too (left out of the score: learnt from
+            this very image); where faces learnt without the stacks it misreads without them read
+            every point right, the faces can be trusted to read such stacks, and the board is kept."""
+            if best is None:
+                return -1
+            fields, score, label, _, base = best
+            if score[0] < MIN_SCORE:
+                plain = {k: v for k, v in fields.items() if k != "named_colours"}
+                if checkers.faces_read_back(image, base, plain, label, colours) == 24:
+                    return 24
+            return score[0]
+
+        need = MIN_SCORE if labels is None else MIN_SCORE_LABELLED
+        best, layout_error = search(outer_img)
+        score = read_back(best)
+        outlines = [np.float32(outer_img)]
+        if score < need and marked is None:
+            # the outline may be wrong (a frame the table's colour taken for table and the playing
+            # area cut short, clutter taken in): the outlines its finder's other ways find are
+            # tried too (the last: no way but the points, a board whose frame is the table's
+            # colour, as sure as any board looks: the read back checks it), and the one whose
+            # layout reads the position back is kept
+            same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
+            others = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))]
+            for skip, sure in others + [(OUTLINE_WAYS, POINTS_MIN)]:
+                try:
+                    other = np.float32(find_drawn_outline(image, skip=skip, sure=sure))
+                except CalibrationError:
+                    continue
+                if any(np.abs(other - seen).max() <= same for seen in outlines):
+                    continue
+                outlines.append(other)
+                found, _ = search(other)
+                points = read_back(found)
+                if points > score:
+                    best, score = found, points
+                    log.info("the outline found another way reads %d points back", score)
+                if score >= need:
+                    break
+        for outline in outlines if score < need else ():
+            # checkers that show the colour model only a part of themselves (one colour nearly the
+            # felt's, the other a point's) make every stack look short, and the size fitted on
+            # them too: the common sizes of a checker are tried as well, in each outline
+            found, _ = search(outline, pitch_grid=True)
+            points = read_back(found)
+            if points > score:
+                best, score = found, points
+                log.info("a common checker size reads %d points back", score)
+            if score >= need:
+                break
         if best is None and layout_error is not None:
             raise layout_error
         if best is None:
             raise CalibrationError("could not learn the checker colours from the calibration image")
-        fields, score, label, home_, base = best
+        fields, _, label, home_, base = best
         named = fields.pop("named_colours")
-        score = score[0]
-        if score < MIN_SCORE and checkers.faces_read_back(image, base, fields, label, colours) == 24:
-            # the reader counts by faces too (left out of the score: learnt from this very image);
-            # where faces learnt without the stacks it misreads without them read every point right,
-            # the faces can be trusted to read such stacks, and the board is kept
-            score = 24
-        if score < (MIN_SCORE if labels is None else MIN_SCORE_LABELLED):
+        if score < need:
             raise CalibrationError(
                 f"the calibration image does not show the {'given' if labels else 'starting'} position "
                 f"(only {score} of 24 points read back)"

@@ -787,7 +787,7 @@ def layout_probe(base: dict, colours: tuple[str, str] = ("a", "b"), centroids=()
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
           kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False,
-          as_reader: bool = False):
+          as_reader: bool = False, pitch_grid: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
@@ -802,6 +802,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     count but the faces, which, learnt from this very image, would read it back whatever the model),
     then by read_back alone. A model read_back alone passes may leave the reader misreading that
     very image, and every frame after it; the reader alone forgives a playing area a little off.
+    pitch_grid: where no pitch fitted on the stacks reads every point back, try the common sizes
+    of a checker too (PITCH_GRID; a calibration that fails without them).
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)), with
     as_reader (points of 24 both read right, points read back right, sum of their confidences).
@@ -879,7 +881,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
-                       board_like, faces, absent, light, kinds, learn_faces, raw)
+                       board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid)
     reads_back = bar_px is None or not (on_bar or check_bar) or \
         _bar_reads_back(canon, probe, spans, best[0], label, colours)
     if not reads_back:
@@ -890,7 +892,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
-                                board_like, faces, absent, light, kinds, learn_faces, raw)
+                                board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid)
         except CalibrationError:
             return best
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
@@ -976,7 +978,7 @@ def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, 
 
 
 def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                faces, absent, light, kinds, learn_faces=False, raw=None):
+                faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False):
     """The best _fit of one model of the board for every point, or one per kind of point (see
     learn's `kinds`): (fields, score)."""
     best, error = None, None
@@ -986,7 +988,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
             continue
         try:
             got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw)
+                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw, pitch_grid)
         except CalibrationError as exc:
             error = error or exc
             continue
@@ -998,7 +1000,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
 
 
 def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
-         absent, light, learn_faces=False, raw=None):
+         absent, light, learn_faces=False, raw=None, pitch_grid=False):
     """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
     kind of point, the board centroids not seen on that kind's empty points; all () for one model
     of the board everywhere), the faces of its checkers (face_models) with learn_faces, and the
@@ -1060,9 +1062,12 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     score, own_off = None, False
     seen = None if raw is None else reader_view(raw, centroids, light, probe.bar, absent, spans)
-    for which in sets:
-        fit = stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw)
-        log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in which])
+    fits = [stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw)
+            for which in sets]
+    log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in chosen])
+    for n, fit in enumerate(_fits_then_grid(fits, pw) if pitch_grid else fits):
+        if n >= len(fits) and score is not None and score[0] >= 24:
+            break
         for off in (False, True) if any(r in (0, 1) for r in rims) else (False,):
             read = read_back(profiles, gray, lab, spans, fit[0], fit[1], colours, rims, faces, off)
             got = (_right(read, label, skip), round(sum(c for _, _, c in read.values()), 3))  # ties: the surer
@@ -1090,6 +1095,18 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     )
     log.debug("learnt pitch %.1f offset %s score %s", pitch, offset, score)
     return fields, score
+
+
+PITCH_GRID = (0.8, 0.85, 0.9, 0.95)  # of a point's width: checker sizes tried where the stacks' fits read too few
+
+
+def _fits_then_grid(fits: list, pw: float):
+    """The pitches fitted on the stacks, then the common sizes of a checker (PITCH_GRID, from the
+    board's edge): where a checker colour is nearly the felt's and the other nearly a point's, every
+    stack shows the colour model only a part of itself, and a size fitted on their lengths is short."""
+    yield from fits
+    for f in PITCH_GRID:
+        yield f * pw, (0.0, 0.0)
 
 
 def _short_stacks(which: list, counts) -> list:

@@ -521,12 +521,21 @@ def _in_view(found: list, shape, cut: list) -> list:
     return keep
 
 
-def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
+OUTLINE_WAYS = ("bright", "wide", "robust", "lit")  # find_outline's ways, in the order it tries them: the
+# bright region, then the region unlike the table by its spread round the picture's edge (as wide as
+# it is; a few times its median; as the light falls on it)
+
+
+def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str, ...] = (),
+                 sure: float = POINTS_SURE) -> np.ndarray:
     """The board's outline (4 corners, image order): the largest bright four-sided region, or else
     the largest four-sided region that differs from the table (the colour round the image's edge),
     its sides snapped to where the board meets the table (see snap_to_edges). Outlines
     of partly covered boards seen on the way go to `covered` as (area, corners at 640 pixels across)
-    if given."""
+    if given. `skip`: ways of finding it left out (OUTLINE_WAYS), so that a caller that can check
+    an outline (a calibration reading its position back) can ask for the one the next way finds;
+    `sure`: the points score a board whose frame is the table's colour needs (found by its points
+    alone: beyond doubt unless the caller checks it)."""
     image = as_image(image)
     maybe: list = []  # regions that may be a board partly covered
     h, w = image.shape[:2]
@@ -539,7 +548,7 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
     _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     cut = []  # regions running along the picture's edge: the table itself, or a board cut off
     bulged: list = []  # regions with something against them: tried last
-    found = _in_view(_quad_candidates(bright, 0.9, maybe, bulged), small.shape, cut)
+    found = [] if "bright" in skip else _in_view(_quad_candidates(bright, 0.9, maybe, bulged), small.shape, cut)
     masks = [bright, 255 - bright]  # (for _closed_candidates)
     lab = None
     if not found:
@@ -568,7 +577,9 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
                 dist, spread = _lit_table(lab, b)
             threshold = max(1.5 * spread, 12.0)
             not_table = _unlike(dist, threshold)
-            masks.append(not_table)
+            masks.append(not_table)  # (a way skipped leaves its mask to the points' search, closed)
+            if name in skip:
+                continue
             ran_out: list = []  # regions of this mask running along the picture's edge
             here = _in_view(_quad_candidates(not_table, 0.85, maybe if not need else None, bulged), small.shape,
                             ran_out)
@@ -592,7 +603,7 @@ def find_outline(image: np.ndarray, covered: list | None = None) -> np.ndarray:
             return []
         scored = _closed_candidates(masks, lab)
         best = max(scored, key=lambda c: c[0]) if scored else None
-        return [best[1]] if best is not None and best[0] >= POINTS_SURE else []
+        return [best[1]] if best is not None and best[0] >= sure else []
 
     if not found and cut and not _traced_only(maybe):  # the table itself stands out: the board?
         found = closed()
