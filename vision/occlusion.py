@@ -55,10 +55,12 @@ UNSEEN_SECONDS = 30.0  # ... or this long when the gate never saw the board clea
 CLUTTER_FRAMES = 5  # ... and still over at least this many frames
 STILL_PIXELS = 0.8  # still: this fraction of the changed pixels changed when first seen as well
 STILL_GRAY = 8.0  # ... and their grays moved less than this on average (camera noise, not a hand)
+LIGHT_STEP = 0.3  # a sector's light (log of its level over the reference's) at most this far from its neighbours'
 
 
-def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
+def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, picture: tuple[int, int] | None = None):
     """Homography from the image to the ring image, its size, the ring mask and sector labels.
+    `picture`: the frames' (width, height), where known (see _in_picture).
 
     The ring is the board's own edge: a strip just inside its outline, no deeper than the frame
     (a little over half the way to the playing area, at most EDGE of the board's size), so
@@ -113,6 +115,10 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
             inner_half |= (side == k) & (depth >= mid) & (depth < strip)
         else:
             band = (side == k) & (depth < -FRAMELESS * checker) & (depth >= -FRAMELESS * checker - out)
+            if picture is not None and _in_picture(band, M, picture) < PICTURE_SHARE:
+                # that strip lies past the picture's edge (a board reaching it, as at the player's
+                # side of a camera's view): the arm shows only on the table's strip right beside it
+                band = (side == k) & (depth < -skin) & (depth >= -skin - out)
             mask[(side == k) & (depth < 0)] = 0
             mask[band] = 255
             beyond |= band
@@ -123,6 +129,22 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None):
     ring = mask > 0
     table = ring & (depth < 0) & ~beyond  # the table's strip beside a frame
     return M, (W, H), ring, sectors, checker, tuple(part & ring for part in (outer_half, inner_half, table, beyond))
+
+
+PICTURE_SHARE = 0.5  # of a ring strip's pixels at least this share must lie in the picture to be watched
+
+
+def _in_picture(strip: np.ndarray, M: np.ndarray, picture: tuple[int, int]) -> float:
+    """The share of a ring image's strip (mask) whose pixels lie inside a picture of this (width,
+    height), by the inverse of the ring's homography M (1.0 for an empty strip)."""
+    ys, xs = np.nonzero(strip)
+    if len(xs) == 0:
+        return 1.0
+    pts = cv2.perspectiveTransform(np.float32(np.stack([xs + 0.5, ys + 0.5], 1)).reshape(-1, 1, 2),
+                                   np.linalg.inv(M)).reshape(-1, 2)
+    W, H = picture
+    inside = (pts[:, 0] >= 0) & (pts[:, 0] < W) & (pts[:, 1] >= 0) & (pts[:, 1] < H)
+    return float(inside.mean())
 
 
 def _ring_map(M: np.ndarray, mask: np.ndarray, width: int = 64) -> tuple[np.ndarray, np.ndarray]:
@@ -213,13 +235,14 @@ class OcclusionGate:
         self.calibration = calibration
         ref_size = (len(calibration.reference[0]), len(calibration.reference)) if calibration.reference else None
         self.M, self.size, self.mask, sectors, self.checker, parts = _ring_geometry(
-            calibration.outer, calibration.corners, ref_size)
+            calibration.outer, calibration.corners, ref_size, tuple(getattr(calibration, "image_size", ())) or None)
         self.mask = _without_trays(self.mask, self.M, getattr(calibration, "trays", ()), self.checker)
         self.parts = tuple(part & self.mask for part in parts)  # outer and inner half of the
         # board's strip, the table's strip beside a frame, the table's strip beyond a frameless side
         self.sector_of = sectors[self.mask]
         self._map = _ring_map(self.M, self.mask)
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
+        self._sector_ref = None  # each sector's mean reference gray (where the reference is known)
         self.sector_limit = sector_limit
         self.total_limit = total_limit
         self.foreign_limit = foreign_limit
@@ -229,6 +252,7 @@ class OcclusionGate:
         self._ref_image = ref
         self.ref = ref[self.mask] if ref is not None else None
         if ref is not None:
+            self._sector_ref = np.bincount(self.sector_of, self.ref, SECTORS) / np.maximum(self.sector_size, 1)
             self.ref_lo, self.ref_hi = self._bounds(ref)
             lo, hi = np.percentile(self.ref, [5, 95])
             self.contrast = max(float(hi - lo), MIN_CONTRAST)
@@ -347,9 +371,11 @@ class OcclusionGate:
         if float(np.median(gain)) <= 0.21:
             self.last_total, self._last = 1.0, None
             return 1.0, 1.0
+        gain, off = self._even(gain, off)
         resid = self._residual(gain, off, now)
         if (resid > CHANGE).any():  # fit again without what changed: a cube in a sector must not
             gain, off = self._fit(sec, ref, now, resid <= CHANGE)  # shift that sector's whole level
+            gain, off = self._even(gain, off)
             resid = self._residual(gain, off, now)
             gain, off, resid = self._steadier(gain, off, resid, ref, now)
         shift = None
@@ -381,6 +407,27 @@ class OcclusionGate:
         d = ab - shift
         out = np.maximum(np.maximum(lo - d, d - hi), 0.0)
         return np.hypot(out[:, 0], out[:, 1]) * (CHANGE / CHROMA_CHANGE)
+
+    def _even(self, gain, off):
+        """The sectors' levels with any far from its neighbours' (LIGHT_STEP) set to theirs: light
+        falls smoothly round the board, but an arm covering most of a sector where the ring is thin
+        (a narrow strip at the picture's edge) pulls that sector's own least-squares level to its
+        gray, and then matches it. A sector's light is its level over the reference's at its mean
+        gray; its neighbours' the median of the two on either side (of those with ring pixels)."""
+        m = self._sector_ref
+        if m is None:
+            return gain, off
+        idx = np.flatnonzero((self.sector_size > 0) & (m > 1.0))
+        if len(idx) < 5:
+            return gain, off
+        light = np.log(np.maximum(gain[idx] * m[idx] + off[idx], 1.0) / m[idx])
+        near = np.median(np.stack([np.roll(light, d) for d in (-2, -1, 1, 2)]), axis=0)
+        far = np.abs(light - near) > LIGHT_STEP
+        if not far.any():
+            return gain, off
+        gain, off = gain.copy(), off.copy()
+        gain[idx[far]], off[idx[far]] = np.exp(near[far]), 0.0
+        return gain, off
 
     def _steadier(self, gain, off, resid, ref, now):
         """Per sector, the level of its neighbours or of the whole ring where that leaves fewer of

@@ -2,7 +2,8 @@
 gets no reading at all), each a board of bench/vision_styles.py --hands, calibrated on its start
 position and seen by one fixed camera: the gate now compares the ring in colour too, watches a
 frame too thin to halve, and takes a fainter change for one where checkers at the edge cannot
-reach (the outer half of the frame, the table beside it)."""
+reach (the outer half of the frame, the table beside it), and where the board reaches the
+picture's edge, the table's strip beside it and each sector's level against its neighbours'."""
 
 import json
 
@@ -25,6 +26,14 @@ CASES = {
     # seed 1 style 22: an arm the table's colour over a black frame too thin to halve
     "thin frame": (1022, ((0, 0, 0, 7, 2, 3) + (0,) * 19,
                           (0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 2, 0, 0, 2))),
+    # seed 6 style 2: the outline found is the playing area's (a mahogany frame by a red felt), and
+    # the strip of table a hand must cross beyond it lies past the picture's bottom edge, where the
+    # arm comes in; most of that sector's thin strip is arm, and its level followed the arm's gray
+    "at the picture's edge": (6002, ((0,) * 5 + (4,) + (0,) * 8 + (8, 3) + (0,) * 9,
+                                     (0, 0, 0, 0, 8, 0, 3) + (0,) * 5 + (1, 3) + (0,) * 11)),
+    # seed 2 style 18: a frame too thin to halve along the picture's bottom edge, no table beyond it
+    "thin frame at the picture's edge": (2018, ((0, 0, 0, 4, 2) + (0,) * 9 + (2,) + (0,) * 6 + (2, 3, 1, 1),
+                                                (0,) * 6 + (1, 0, 3) + (0,) * 5 + (1, 0, 2) + (0,) * 4 + (1, 7, 0, 0))),
 }
 
 
@@ -55,3 +64,12 @@ def test_the_rings_colour_and_edge_checkers_are_kept_in_the_calibration_file_an_
     del old["reference_chroma"]  # a file written before the colour was kept
     gate = BoardReader(Calibration.from_dict(old), read_dice=False, read_cube=False).gate
     assert gate._ref_ab is None and gate.ref is not None
+
+
+def test_in_picture_is_the_share_of_a_strip_whose_pixels_lie_in_the_picture():
+    from vision.occlusion import _in_picture
+
+    strip = np.zeros((10, 10), bool)
+    strip[8:10, :] = True  # two rows of a ring image mapped 1:1 on a picture 9 rows high
+    assert _in_picture(strip, np.eye(3), (10, 9)) == pytest.approx(0.5)
+    assert _in_picture(np.zeros((10, 10), bool), np.eye(3), (10, 9)) == 1.0
