@@ -250,8 +250,10 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     inside = mean_over(diff, valid, pad)  # (per position: within the outline, and on the table)
     table = mean_over(diff, valid, 0, max(1, pad - SLACK))
     departs = (mean_over(diff, valid, 0) > CHANGE) & (inside > CHANGE)
+    on_frame = None  # (per position: the departure on the frame by the outline, where one is seen)
     if frame_end - SLACK - (pad + 2 * SLACK) >= 2:  # (clear of the widened profile's edges)
-        departs &= mean_over(diff, valid, pad + 2 * SLACK, frame_end - SLACK) > CHANGE
+        on_frame = mean_over(diff, valid, pad + 2 * SLACK, frame_end - SLACK)
+        departs &= on_frame > CHANGE
     on_table = table > CHANGE
     # or an arm nearly the colour of the frame: plain on the table, and faint inside against the
     # table's contrast but not against the contrast of what lies within the outline (frame and
@@ -260,10 +262,15 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     faint = on_table & (mean_over(inner, valid, pad, near) > CHANGE) & (mean_over(inner, valid, pad) > CHANGE)
     # or an arm nearly the frame's colour on a table it stands out from: strongly off the table's
     # profile beyond the outline, and inside it, faint but well above how much the side departs
-    # along most of its length (a cup touching the board leaves the inside as it was)
+    # along most of its length (a cup touching the board leaves the inside as it was), on the
+    # frame by the outline too where one is seen: the arm crosses it, where a scoresheet on the
+    # table beside checkers borne off into a tray leaves the frame between them as it was
     whole = valid.all(1)
     usual = float(np.median(inside[whole])) if whole.any() else 0.0
-    faint = faint | ((table > STRONG * CHANGE) & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE)))
+    strong = (table > STRONG * CHANGE) & (inside > max(ABOVE_USUAL * usual, 0.5 * CHANGE))
+    if on_frame is not None:
+        strong &= on_frame > ABOVE_USUAL * (float(np.median(on_frame[whole])) if whole.any() else 0.0)
+    faint = faint | strong
     # or an arm of the frame's very colour: off the table's profile, and one colour on from the
     # table over the frame into the playing area (a cup or a sheet touching the board stops at
     # the outline; checkers and points alternate inside). Or an arm of the table's colour: one
