@@ -271,6 +271,7 @@ def _first_width(classes: np.ndarray, span, row: str, cls: int, pw: float) -> fl
 PERIOD_RANGE = (0.7, 1.25)  # point widths: a checker's step along a point is about a point wide
 PERIOD_STACKS = (2.4, 5.6)  # point widths: stacks this long hold three to five checkers in a row
 PERIOD_REPEATS = 2.2  # times a step must repeat along a stack for the stack to judge it
+MIDDLE_CLEAR = 0.5  # point widths: a stack ending nearer the middle of the board than this runs to it
 PERIOD_CLEAR = 0.2  # share of a stack's brightness the step explains, on average, for it to be taken
 
 
@@ -279,20 +280,23 @@ def stack_period(canon: np.ndarray, extents: dict, pw: float, spans) -> float | 
     a stack of touching checkers shows its rims, rings and highlights once a checker, so the
     brightness along each stack of three to five folds best at the step (vision.checkers.
     periodicity, summed over the stacks). The colour model's run across the first checker is no
-    measure of it: it joins neighbours of a colour and loses a face the colour of a point. None
-    when no stack is that long or no step explains the stacks clearly."""
+    measure of it: it joins neighbours of a colour and loses a face the colour of a point. Stacks
+    that run to the middle of the board are left out when a shorter one can judge: six to eight
+    checkers pushed together there, or a second layer lying in the gaps of a row of five, repeat
+    at less than a step. None when no stack is that long or no step explains the stacks clearly."""
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
     periods = np.arange(PERIOD_RANGE[0], PERIOD_RANGE[1] + 1e-6, 0.01) * pw
-    total = np.zeros(len(periods))
-    used = 0
-    for (row, col), (_, ext) in extents.items():
-        if PERIOD_STACKS[0] * pw <= ext <= PERIOD_STACKS[1] * pw:
-            score = checkers.periodicity(checkers.centre_line(gray, spans[col], row), 0.0, ext, periods)
-            # a fold over fewer repeats fits anything (a stack of two "repeats" at its own length)
-            total += np.where(periods <= ext / PERIOD_REPEATS, score, 0.0)
-            used += 1
-    if not used:
+    judged = {key: ext for key, (_, ext) in extents.items() if PERIOD_STACKS[0] * pw <= ext <= PERIOD_STACKS[1] * pw}
+    short = {key: ext for key, ext in judged.items() if ext < gray.shape[0] / 2 - MIDDLE_CLEAR * pw}
+    judged = short or judged
+    if not judged:
         return None
+    total = np.zeros(len(periods))
+    for (row, col), ext in judged.items():
+        score = checkers.periodicity(checkers.centre_line(gray, spans[col], row), 0.0, ext, periods)
+        # a fold over fewer repeats fits anything (a stack of two "repeats" at its own length)
+        total += np.where(periods <= ext / PERIOD_REPEATS, score, 0.0)
+    used = len(judged)
     best = int(np.argmax(total))
     return float(periods[best]) if total[best] / used >= PERIOD_CLEAR else None  # else no clear step
 
