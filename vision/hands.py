@@ -236,10 +236,13 @@ def checker_positions(band: np.ndarray, valid: np.ndarray, diff: np.ndarray, ins
 
 
 def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, gap: float, is_checker=None,
-               frameless: bool = True, area=None) -> float:
+               frameless: bool = True, area=None, bar_at: np.ndarray | None = None) -> float:
     """The longest run along one side of positions where something crosses the board's edge, in
     units of LONG checkers (see hand_score); `area`: the playing area's colour by the side
-    (_area_colour), for an arm of the frame's colour (one_colour)."""
+    (_area_colour), for an arm of the frame's colour (one_colour); `bar_at`: per position, True
+    where the bar meets the side (a bar of the frame's colour runs on from the frame into the
+    playing area, one colour across the edge and unlike the rows within it, as such an arm is:
+    there an arm must change the look beyond the outline too)."""
     band, valid = align(band, valid, checker)
     med = _profile(band)  # (the side's profile, once: a median over the whole band)
     diff, inner = departures(band, valid, pad, med)
@@ -278,6 +281,8 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     # frame unlike the table; its faint part on the table is no measure of it there)
     across = np.zeros(len(band), bool) if area is None else one_colour(band, valid, pad, area, _contrast(med))
     unlike_within = inside > STRONG * CHANGE
+    if bar_at is not None:  # (the bar is unlike the rows beside it, and beyond the outline the frame's
+        unlike_within &= ~bar_at  # usual look: there only a change on the table says arm)
     across &= (table > 0.5 * CHANGE) | unlike_within  # (not the frame's usual look)
     faint = faint | (((table > CHANGE) | unlike_within) & across)
     checkers_at = None
@@ -322,6 +327,7 @@ STRONG = 2.5  # times CHANGE an arm departs on the table by, where it is faint o
 ABOVE_USUAL = 1.6  # times the side's usual departure inside the outline such an arm must depart there
 TABLE_APART = 4.0  # times the table's usual spread along a side that a position's colour must be off it
 TABLE_MIN = 24.0  # and at least this far (BGR levels): a plain table's spread is next to nothing
+BAR_REACH = 0.25  # checkers beyond the bar's found edges along a row's side still taken for the bar
 
 
 def table_departs(band: np.ndarray, valid: np.ndarray, pad: int) -> np.ndarray:
@@ -341,11 +347,13 @@ def table_departs(band: np.ndarray, valid: np.ndarray, pad: int) -> np.ndarray:
     return seen & (dev > max(TABLE_APART * spread, TABLE_MIN))
 
 
-def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
+def hand_score(image: np.ndarray, outer, corners, is_checker=None, bar=None) -> float:
     """The longest run along any side of the board's edge where something crosses it, departing
     from that side's own profile, in units of LONG checkers: 1.0 and above is a hand or arm
     crossing the edge. With `is_checker` (a colour test, see checker_positions) runs of positions
-    showing checkers within the outline do not count."""
+    showing checkers within the outline do not count; `bar`: the bar's span (x0, x1) as fractions
+    of the playing area's width from its first corner to its second, where it meets the rows' sides
+    (see side_score)."""
     best = 0.0
     h, w = image.shape[:2]
     margin = EDGE_MARGIN * max(h, w)
@@ -353,10 +361,15 @@ def hand_score(image: np.ndarray, outer, corners, is_checker=None) -> float:
     # where it leaves the picture): no side of it is taken for frameless
     frameless = not any(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin
                         for x, y in np.float32(outer).reshape(4, 2))
-    for band, valid, checker, pad, gap, area in _sides(image, outer, corners):
+    for i, (band, valid, checker, pad, gap, area) in enumerate(_sides(image, outer, corners)):
         if band.shape[0] < 4 or band.shape[1] < pad + 2:
             continue
-        best = max(best, side_score(band, valid, checker, pad, gap, is_checker, frameless, area))
+        bar_at = None
+        if bar is not None and i < 2:  # (the top and bottom sides run along the rows, across the bar)
+            at = np.arange(len(band)) / max(len(band), 1)
+            reach = (SLACK + BAR_REACH * checker) / max(len(band), 1)
+            bar_at = (at >= bar[0] - reach) & (at <= bar[1] + reach)
+        best = max(best, side_score(band, valid, checker, pad, gap, is_checker, frameless, area, bar_at))
     return best
 
 

@@ -953,7 +953,8 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             raise
         log.debug("hand in view (score %.2f) over a layout of half points", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
-    score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal))
+    bar = None if cal.bar is None else (cal.bar[0] / cal.size[0], cal.bar[1] / cal.size[0])
+    score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal), bar)
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
