@@ -664,6 +664,18 @@ class Calibration:
         need = MIN_SCORE if labels is None else MIN_SCORE_LABELLED
         best, layout_error = search(outer_img)
         score = read_back(best)
+
+        def try_again(outline, pitch_grid: bool, why: str) -> bool:
+            """Search `outline` again (see search), keep its best layout where it reads back more
+            points than the best so far; whether enough points are now read back."""
+            nonlocal best, score
+            found, _ = search(outline, pitch_grid=pitch_grid)
+            points = read_back(found)
+            if points > score:
+                best, score = found, points
+                log.info("%s reads %d points back", why, score)
+            return score >= need
+
         outlines = [np.float32(outer_img)]
         if score < need and marked is None:
             # the outline may be wrong (a frame the table's colour taken for table and the playing
@@ -681,23 +693,13 @@ class Calibration:
                 if any(np.abs(other - seen).max() <= same for seen in outlines):
                     continue
                 outlines.append(other)
-                found, _ = search(other)
-                points = read_back(found)
-                if points > score:
-                    best, score = found, points
-                    log.info("the outline found another way reads %d points back", score)
-                if score >= need:
+                if try_again(other, False, "the outline found another way"):
                     break
+        # checkers that show the colour model only a part of themselves (one colour nearly the
+        # felt's, the other a point's) make every stack look short, and the size fitted on them
+        # too: the common sizes of a checker are tried as well, in each outline
         for outline in outlines if score < need else ():
-            # checkers that show the colour model only a part of themselves (one colour nearly the
-            # felt's, the other a point's) make every stack look short, and the size fitted on
-            # them too: the common sizes of a checker are tried as well, in each outline
-            found, _ = search(outline, pitch_grid=True)
-            points = read_back(found)
-            if points > score:
-                best, score = found, points
-                log.info("a common checker size reads %d points back", score)
-            if score >= need:
+            if try_again(outline, True, "a common checker size"):
                 break
         if best is None and layout_error is not None:
             raise layout_error

@@ -242,7 +242,7 @@ class OcclusionGate:
         self.sector_of = sectors[self.mask]
         self._map = _ring_map(self.M, self.mask)
         self.sector_size = np.bincount(self.sector_of, minlength=SECTORS).astype(np.float32)
-        self._sector_ref = None  # (_even) sectors with ring pixels, their mean reference grays, neighbours
+        self._even_sectors = None  # (_even) sectors with ring pixels, their mean reference grays, neighbours
         self.sector_limit = sector_limit
         self.total_limit = total_limit
         self.foreign_limit = foreign_limit
@@ -256,7 +256,7 @@ class OcclusionGate:
             idx = np.flatnonzero((self.sector_size > 0) & (m > 1.0))
             if len(idx) >= 5:  # (_even: those sectors, their mean grays, each one's two neighbours either side)
                 n = len(idx)
-                self._sector_ref = (idx, m[idx], (np.arange(n)[:, None] + np.array([-2, -1, 1, 2])) % n)
+                self._even_sectors = (idx, m[idx], (np.arange(n)[:, None] + np.array([-2, -1, 1, 2])) % n)
             self.ref_lo, self.ref_hi = self._bounds(ref)
             lo, hi = np.percentile(self.ref, [5, 95])
             self.contrast = max(float(hi - lo), MIN_CONTRAST)
@@ -418,9 +418,9 @@ class OcclusionGate:
         (a narrow strip at the picture's edge) pulls that sector's own least-squares level to its
         gray, and then matches it. A sector's light is its level over the reference's at its mean
         gray; its neighbours' the median of the two on either side (of those with ring pixels)."""
-        if self._sector_ref is None:
+        if self._even_sectors is None:
             return gain, off
-        idx, m, nb = self._sector_ref
+        idx, m, nb = self._even_sectors
         light = np.log(np.maximum(gain[idx] * m + off[idx], 1.0) / m)
         near = np.median(light[nb], axis=1)
         far = np.abs(light - near) > LIGHT_STEP
