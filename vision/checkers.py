@@ -417,10 +417,12 @@ def centre_line(gray: np.ndarray, span, row: str, whole: bool = False) -> np.nda
 
 
 def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pitch: float,
-                        offset: tuple[float, float], names: tuple[str, str], classes: np.ndarray | None = None) -> dict:
+                        offset: tuple[float, float], names: tuple[str, str], classes: np.ndarray | None = None,
+                        models: tuple = ()) -> dict:
     """Stacks that run into the middle of the board may overlap (checkers closer than their
     size): count those from the spacing of their edges instead of their length. A full row of
-    five or more may carry a second layer: count the joints it covers."""
+    five or more may carry a second layer: count the joints it covers (and where the colour has a
+    face model of `models`, as face_model makes them, the pattern of its faces: face_layers)."""
     H = gray.shape[0]
     half = H // 2
     out = dict(read)
@@ -453,6 +455,10 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
                 second = max(second, covered_joints(classes, spans[col], row, cls, pitch, off, n, empty[(kind, cls)]))
         if not second and n == ROW_OF_FIVE:  # neither rims nor waists saw a layer: the faces may
             second = layer_faces(gray, spans[col], row, pitch, off)
+        if n == ROW_OF_FIVE and models and second < ROW_OF_FIVE - 2:  # the colour's own face: a layer
+            # of three over a row leaves one joint open, which the row's last face may not tell
+            layers = face_layers(gray, spans[col], row, pitch, off, models[names.index(colour)])
+            second = max(second, layers - ROW_OF_FIVE if layers else 0)
         if second:
             out[key] = (colour, n + second, conf * 0.9)
     return out
@@ -659,6 +665,136 @@ def face_count(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
             break
         n += 1
     return n
+
+
+LAYER_PAST = 5.5  # checkers from a row's start: the place past a row of five, where a pyramid holds no face
+
+
+def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel | None) -> int:
+    """A row of five with a second layer of c (1 to 3) over its first joints, by a colour's face
+    model (face_models): 5 + c when whole faces of the colour show just where that pattern puts them
+    (_faces_shown: each fits as well as a face must), the joints it leaves open plainly show none
+    (FACE_GAP under its least face) and neither does the place past the row; else 0. The layer
+    hides half of each checker of the row under it, so a walk from the edge (face_count) stops at
+    the first of them: a pyramid of black checkers on black felt read 1 or 5 for 6 to 8."""
+    if model is None or pitch < 4:
+        return 0
+    r, least, face = model
+    m = max(1, int(round(FACE_SHIFT * pitch)))
+    H = gray.shape[0]
+    x = (span[0] + span[1]) / 2
+    like: dict = {}
+
+    def at(k: float) -> float:  # the likeness at place k (each fitted once, as the pattern needs it)
+        if k not in like:
+            d = offset + k * pitch
+            like[k] = -1.0 if k == LAYER_PAST and d - r > H // 2 else \
+                _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)[0]
+        return like[k]
+
+    # every pattern shows faces at 1 and 4.5 and none at 4 (most columns end at the first fit); a
+    # face at 2 tells a layer of two or three from one, one at 3 three from two
+    if at(ROW_OF_FIVE - 0.5) < least or at(1.0) < least:
+        return 0
+    if at(4.0) > min(like[ROW_OF_FIVE - 0.5], like[1.0]) - FACE_GAP:
+        return 0
+    c = 1 if at(2.0) < least else 2 if at(3.0) < least else 3
+    shown = _faces_shown(c)
+    open_ = [k for k in FACE_PLACES if float(k).is_integer() and c < k < ROW_OF_FIVE]
+    for k in sorted(shown):
+        if at(k) < least:
+            return 0
+    low = min(at(k) for k in shown)
+    if max(at(k) for k in open_) > low - FACE_GAP or at(LAYER_PAST) >= least:
+        return 0
+    return ROW_OF_FIVE + c
+
+
+RUN_SPACING = (0.55, 0.9)  # of a checker: the spacings of an overlapping run that face_run tries (a row
+# further apart is face_count's: its walk finds each face a checker on, within FACE_SHIFT)
+RUN_FIRST = (0.25, 0.8)  # of a checker from the board's edge: where the run's first face lies
+RUN_NEXT = 0.7  # of a checker past the first face: where an overlapping run's second lies (within FACE_SHIFT)
+RUN_PLACE = 0.12  # of a checker: how far a face may lie off its place in the run (a lens, the perspective)
+RUN_LEAST = 0.4  # the least likeness any face of the run shows (one may be a checker turned off the model)
+RUN_MEAN = 0.1  # under the face's least likeness (FaceModel.least), the least mean likeness of the run's faces
+RUN_MARGIN = 0.3  # how much more like a face the run's places must look than the places half way between
+
+
+def face_profile(gray: np.ndarray, span, row: str, model: FaceModel, shift: int, beyond: int = 0) -> np.ndarray:
+    """The likeness of a colour's face model (best within `shift` across) with its middle at each
+    distance from the board's edge along a column's half of the board and `beyond` pixels past its
+    middle (NaN where it cannot lie)."""
+    r, _, face = model
+    H, W = gray.shape[:2]
+    half = min(H, H // 2 + max(0, beyond))
+    xc = (span[0] + span[1]) // 2
+    a, b = xc - r - shift, xc + r + shift + 1
+    out = np.full(half, np.nan)
+    if half < 2 * r + 2 or not 0 <= xc < W:
+        return out
+    strip = gray[:half, max(0, a):min(W, b)] if row == "top" else gray[H - half:, max(0, a):min(W, b)][::-1]
+    strip = cv2.copyMakeBorder(np.ascontiguousarray(strip, np.float32), 0, 0, max(0, -a), max(0, b - W),
+                               cv2.BORDER_REPLICATE)  # (a stack at the board's edge: its edge repeated)
+    face = np.ascontiguousarray(face if row == "top" else face[::-1])  # the face turned with the bottom row
+    like = cv2.matchTemplate(strip, face, cv2.TM_CCOEFF_NORMED, mask=_disc(r))
+    like[~np.isfinite(like)] = -1.0
+    out[r:r + like.shape[0]] = like.max(1)
+    return out
+
+
+def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel | None) -> int:
+    """Checkers of an overlapping run (checkers closer than their size, as players push a long stack
+    together) by a colour's face model: from the first face at the board's edge to the last one
+    that fits as well as a face must, the count n whose even spacing puts faces where the column
+    shows them (their mean likeness, each at least RUN_LEAST) and none half way between (RUN_MARGIN);
+    0 when no count fits so, or the run may go on past the middle. For checkers the colour of
+    their point or of the felt, whose rims are faint and whose faces do not lie a checker apart."""
+    if model is None or pitch < 4:
+        return 0
+    H = gray.shape[0]
+    d = offset + sum(RUN_FIRST) / 2 * pitch
+    like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, (span[0] + span[1]) / 2, model.face, model.r,
+                           max(1, int(round((RUN_FIRST[1] - RUN_FIRST[0]) / 2 * pitch))))
+    if like < model.least:
+        return 0  # no face at the board's edge (most columns end here, at one small fit)
+    d = (y if row == "top" else H - 1 - y) + RUN_NEXT * pitch
+    if _best_fit(gray, d if row == "top" else H - 1 - d, x, model.face, model.r,
+                 max(1, int(round(FACE_SHIFT * pitch))))[0] < model.least:
+        return 0  # nor a second face closer than a checker to it: a row a checker apart is face_count's
+    whole = face_profile(gray, span, row, model, max(1, int(round(FACE_SHIFT * pitch))), int(pitch))
+    prof = whole[:H // 2]  # (past the middle: only to see whether the run goes on)
+    L = len(prof)
+    strong = np.flatnonzero(np.nan_to_num(prof, nan=-1.0) >= model.least)
+    if len(strong) == 0 or not RUN_FIRST[0] * pitch <= strong[0] - offset <= RUN_FIRST[1] * pitch:
+        return 0  # no face at the edge
+    ends = np.split(strong, np.flatnonzero(np.diff(strong) > 1) + 1)  # each strong stretch's best: a face's middle
+    first = float(ends[0][np.argmax(prof[ends[0]])])
+    last = float(ends[-1][np.argmax(prof[ends[-1]])])
+    w = max(1, int(round(RUN_PLACE * pitch)))
+
+    def at(y: float) -> float:
+        lo, hi = max(0, int(round(y)) - w), min(L, int(round(y)) + w + 1)
+        seg = prof[lo:hi]
+        return float(np.nanmax(seg)) if hi > lo and np.isfinite(seg).any() else -1.0
+
+    best, fit = 0, -np.inf
+    for n in range(2, 16):
+        s = (last - first) / (n - 1)
+        if not RUN_SPACING[0] * pitch <= s <= RUN_SPACING[1] * pitch:
+            continue
+        faces = [at(first + k * s) for k in range(n)]
+        between = [at(first + (k + 0.5) * s) for k in range(n - 1)]
+        if min(faces) < RUN_LEAST or np.mean(faces) < model.least - RUN_MEAN:
+            continue
+        margin = float(np.mean(faces) - np.mean(between))
+        if margin >= RUN_MARGIN and margin > fit:
+            best, fit = n, margin
+    if best:  # a face where the next checker would lie, past the middle: the run may go on (or meet a stack)
+        y = int(round(last + (last - first) / max(best - 1, 1)))
+        seg = whole[max(0, y - w):y + w + 1]
+        if y + model.r >= L and np.isfinite(seg).any() and float(np.nanmax(seg)) >= model.least:
+            return 0
+    return best
 
 
 def _face_walk(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel, start: int):
@@ -1161,13 +1297,16 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     cols = read_columns(profiles, pitch, offset, names)
     cols = phantom_singles(cols, profiles, pitch, names)
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-    cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes)
+    cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models)
     if any(r >= 0 for r in rims):
         counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon)
         cols = faceless_last(cols, counted, gray, spans, pitch, offset, names, models) if models else counted
         if models:
             cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models, canon, faces)
     return cols
+
+
+CHECKERS = 15  # of each colour in a game (R1)
 
 
 def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float], names,
@@ -1179,8 +1318,16 @@ def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple
     colour's stacks there too (its colour may be the felt's: black checkers on a red point of a
     black board read one long). A stack neither read is counted by the faces of the point's own
     checker colour (the other's often look alike in gray; on EITHER points by both), and its colour
-    is the face (`faces`, weighted Lab) nearer its middle's colour in `canon` (BGR)."""
+    is the face (`faces`, weighted Lab) nearer its middle's colour in `canon` (BGR). Where a colour
+    could still have that many more checkers in the game (CHECKERS, less those read), a pyramid by
+    the pattern of its faces (face_layers; of either colour on a stack neither read) and an
+    overlapping run by the even spacing of its faces (face_run) too."""
     out = dict(read)
+    seen = [sum(n for c, n, _ in read.values() if c == name) for name in names]
+
+    def short(j: int, by: int = 1) -> bool:  # would `by` more checkers of a colour fit in the game (a pyramid
+        return seen[j] + by <= CHECKERS      # has six or more; a colour all on the board misses no stack)
+
     for key, (colour, n, conf) in read.items():
         row, col = key
         k = rims[cell_kind(row, col)] if len(rims) == 4 else -1
@@ -1190,16 +1337,28 @@ def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple
         if colour is None:  # by the faces of the point's own checker colour (the other's look alike in gray)
             found = {j: face_count(gray, spans[col], row, pitch, off, models[j], 0)
                      for j in ((0, 1) if k == EITHER else (k,))}
+            for j in list(found):  # a face at the edge: a run's may lie closer than a checker apart
+                if found[j] and short(j):
+                    found[j] = max(found[j], face_run(gray, spans[col], row, pitch, off, models[j]))
+            for j in (0, 1):  # a pyramid's pattern of faces is plain enough to look for both colours
+                if short(j, ROW_OF_FIVE + 1):
+                    found[j] = max(found.get(j, 0), face_layers(gray, spans[col], row, pitch, off, models[j]))
             m = max(found.values())
             if m > 0:
                 j = _nearer_face(None, canon, faces, spans[col], row, off, pitch, m)
                 j = j if j >= 0 else max(found, key=found.get)
                 out[key] = (names[j], found.get(j) or m, 0.5)
+                seen[j] += out[key][1]
             continue
         k = names.index(colour)
         m = face_count(gray, spans[col], row, pitch, off, models[k], n)
+        if short(k):
+            if m < ROW_OF_FIVE + 1 and short(k, ROW_OF_FIVE + 1 - m):  # a pyramid's layer hides the row's faces
+                m = max(m, face_layers(gray, spans[col], row, pitch, off, models[k]))
+            m = max(m, face_run(gray, spans[col], row, pitch, off, models[k]))  # nor do a run's lie a checker apart
         if m > n:
             out[key] = (names[k], m, 0.5)
+            seen[k] += m - n
     return out
 
 
