@@ -560,17 +560,20 @@ def _window(gray: np.ndarray, y: float, x: float, half: int) -> np.ndarray | Non
     return cv2.getRectSubPix(gray, (2 * half + 1, 2 * half + 1), (float(xi), float(yi)), patchType=cv2.CV_32F)
 
 
-def _best_fit(gray: np.ndarray, y: float, x: float, model: np.ndarray, r: int, m: int):
+def _best_fit(gray: np.ndarray, y: float, x: float, model: np.ndarray, r: int, m: int, mx: int | None = None):
     """(likeness, y, x) of the best normalised correlation over its disc of a face model within m of
-    (y, x): what lies around a checker (the felt, a point, the next checker) differs from place to
-    place, so only the disc is compared."""
-    win = _window(gray, y, x, r + m)
-    if win is None:
+    (y, x) (across within mx, if given): what lies around a checker (the felt, a point, the next
+    checker) differs from place to place, so only the disc is compared."""
+    mx = m if mx is None else mx
+    yi, xi = int(round(y)), int(round(x))
+    H, W = gray.shape[:2]
+    if not (0 <= yi < H and 0 <= xi < W):
         return -1.0, y, x
+    win = cv2.getRectSubPix(gray, (2 * (r + mx) + 1, 2 * (r + m) + 1), (float(xi), float(yi)), patchType=cv2.CV_32F)
     like = cv2.matchTemplate(win, model, cv2.TM_CCOEFF_NORMED, mask=_disc(r))
     like[~np.isfinite(like)] = -1.0
     dy, dx = np.unravel_index(int(np.argmax(like)), like.shape)
-    return float(like[dy, dx]), y + dy - m, x + dx - m
+    return float(like[dy, dx]), y + dy - m, x + dx - mx
 
 
 def face_models(gray: np.ndarray, spans, label: dict, colours, skip: set, pitch: float, offset) -> tuple:
@@ -667,6 +670,8 @@ def face_count(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
     return n
 
 
+LAYER_ASKEW = 0.25  # of a checker: how far across the column's middle face_layers looks for each face
+LAYER_FIND = 0.3  # of a checker: how far off its place face_layers looks for a row's last face
 LAYER_PAST = 5.5  # checkers from a row's start: the place past a row of five, where a pyramid holds no face
 
 
@@ -682,19 +687,31 @@ def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, m
     r, least, face = model
     m = max(1, int(round(FACE_SHIFT * pitch)))
     H = gray.shape[0]
-    x = (span[0] + span[1]) / 2
-    like: dict = {}
+    last = ROW_OF_FIVE - 0.5
+    # the row's last face, which no layer covers, found further off its place than the others may
+    # lie (a lens bends the rows: a column's stacks may start a third of a checker off the row's
+    # offset); the pattern's places are taken from where it lies
+    d = offset + last * pitch
+    x = (span[0] + span[1]) / 2  # (across, each face is looked for about the column's middle: a layer lies askew)
+    top, y, _ = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, max(m, int(round(LAYER_FIND * pitch))),
+                          max(m, int(round(LAYER_ASKEW * pitch))))
+    if top < least:
+        return 0  # (most columns end here, at one fit)
+    offset += (y if row == "top" else H - 1 - y) - d
+    like: dict = {last: top}
+
+    mx = max(m, int(round(LAYER_ASKEW * pitch)))
 
     def at(k: float) -> float:  # the likeness at place k (each fitted once, as the pattern needs it)
         if k not in like:
             d = offset + k * pitch
             like[k] = -1.0 if k == LAYER_PAST and d - r > H // 2 else \
-                _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)[0]
+                _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m, mx)[0]
         return like[k]
 
-    # every pattern shows faces at 1 and 4.5 and none at 4 (most columns end at the first fit); a
-    # face at 2 tells a layer of two or three from one, one at 3 three from two
-    if at(ROW_OF_FIVE - 0.5) < least or at(1.0) < least:
+    # every pattern shows faces at 1 and 4.5 and none at 4; a face at 2 tells a layer of two or
+    # three from one, one at 3 three from two
+    if at(1.0) < least:
         return 0
     if at(4.0) > min(like[ROW_OF_FIVE - 0.5], like[1.0]) - FACE_GAP:
         return 0

@@ -45,6 +45,18 @@ SEEN = {
 }
 
 
+# a pyramid whose column starts a third of a checker off the row's offset (a lens bends the rows),
+# and whose layer lies askew: its places are taken from the row's last face
+SEEN.update({
+    "seed 3 style 3 (green felt, black/cream points, yellow/black checkers, tilt 30), eights": (
+        3003, (0, 8, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        (8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 5, 0)),
+    "seed 1 style 19 (blue felt, cream/red points, red/black checkers)": (
+        1019, (2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 3, 0, 0, 2, 0, 5, 0, 0, 0, 0, 0),
+        (0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 5, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0)),
+})
+
+
 @pytest.mark.parametrize("case", list(CASES) + list(SEEN))
 def test_pyramids_of_felt_coloured_checkers_read_right(case):
     seed, p0, p1 = {**CASES, **SEEN}[case]
@@ -153,3 +165,12 @@ def test_a_pyramid_is_looked_for_only_where_the_colour_has_checkers_to_spare(els
     out = checkers.face_counts(cells, gray, SPANS, PITCH, (0.0, 0.0), ("black", "white"), (0, 0, 0, 0),
                                (_model(), None))
     assert out[("top", 5)][:2] == read
+
+
+@pytest.mark.parametrize("off", [-0.25, 0.25])
+def test_face_layers_finds_a_pyramid_a_quarter_checker_off_its_places(off):
+    """A lens bends the rows and the calibration's offset is the row's: a column's stacks may start
+    a quarter of a checker or more off it. The row's last face is looked for further off, and the
+    pattern's places taken from it."""
+    gray = _column(tuple(k + 0.5 + off for k in (*ROW, 1, 2)))  # the board's edge half a checker up
+    assert checkers.face_layers(gray, SPANS[5], "top", PITCH, 0.5 * PITCH, _model()) == 7
