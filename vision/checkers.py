@@ -550,14 +550,16 @@ def _disc(r: int) -> np.ndarray:
     return disc
 
 
-def _window(gray: np.ndarray, y: float, x: float, half: int) -> np.ndarray | None:
-    """The square (float32) of gray within `half` of (y, x), its edge repeated where it leaves the
-    image (a stack's first checker lies at the board's edge), or None when (y, x) is off the image."""
+def _window(gray: np.ndarray, y: float, x: float, half: int, across: int | None = None) -> np.ndarray | None:
+    """The square (float32) of gray within `half` of (y, x) (across within `across`, if given), its
+    edge repeated where it leaves the image (a stack's first checker lies at the board's edge), or
+    None when (y, x) is off the image."""
     yi, xi = int(round(y)), int(round(x))
     H, W = gray.shape[:2]
     if not (0 <= yi < H and 0 <= xi < W):
         return None
-    return cv2.getRectSubPix(gray, (2 * half + 1, 2 * half + 1), (float(xi), float(yi)), patchType=cv2.CV_32F)
+    across = half if across is None else across
+    return cv2.getRectSubPix(gray, (2 * across + 1, 2 * half + 1), (float(xi), float(yi)), patchType=cv2.CV_32F)
 
 
 def _best_fit(gray: np.ndarray, y: float, x: float, model: np.ndarray, r: int, m: int, mx: int | None = None):
@@ -565,11 +567,9 @@ def _best_fit(gray: np.ndarray, y: float, x: float, model: np.ndarray, r: int, m
     (y, x) (across within mx, if given): what lies around a checker (the felt, a point, the next
     checker) differs from place to place, so only the disc is compared."""
     mx = m if mx is None else mx
-    yi, xi = int(round(y)), int(round(x))
-    H, W = gray.shape[:2]
-    if not (0 <= yi < H and 0 <= xi < W):
+    win = _window(gray, y, x, r + m, r + mx)
+    if win is None:
         return -1.0, y, x
-    win = cv2.getRectSubPix(gray, (2 * (r + mx) + 1, 2 * (r + m) + 1), (float(xi), float(yi)), patchType=cv2.CV_32F)
     like = cv2.matchTemplate(win, model, cv2.TM_CCOEFF_NORMED, mask=_disc(r))
     like[~np.isfinite(like)] = -1.0
     dy, dx = np.unravel_index(int(np.argmax(like)), like.shape)
@@ -693,14 +693,12 @@ def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, m
     # offset); the pattern's places are taken from where it lies
     d = offset + last * pitch
     x = (span[0] + span[1]) / 2  # (across, each face is looked for about the column's middle: a layer lies askew)
-    top, y, _ = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, max(m, int(round(LAYER_FIND * pitch))),
-                          max(m, int(round(LAYER_ASKEW * pitch))))
+    mx = max(m, int(round(LAYER_ASKEW * pitch)))
+    top, y, _ = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, max(m, int(round(LAYER_FIND * pitch))), mx)
     if top < least:
         return 0  # (most columns end here, at one fit)
     offset += (y if row == "top" else H - 1 - y) - d
     like: dict = {last: top}
-
-    mx = max(m, int(round(LAYER_ASKEW * pitch)))
 
     def at(k: float) -> float:  # the likeness at place k (each fitted once, as the pattern needs it)
         if k not in like:
@@ -713,7 +711,7 @@ def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, m
     # three from one, one at 3 three from two
     if at(1.0) < least:
         return 0
-    if at(4.0) > min(like[ROW_OF_FIVE - 0.5], like[1.0]) - FACE_GAP:
+    if at(4.0) > min(like[last], like[1.0]) - FACE_GAP:
         return 0
     c = 1 if at(2.0) < least else 2 if at(3.0) < least else 3
     shown = _faces_shown(c)
@@ -769,16 +767,16 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
     if model is None or pitch < 4:
         return 0
     H = gray.shape[0]
+    m = max(1, int(round(FACE_SHIFT * pitch)))
     d = offset + sum(RUN_FIRST) / 2 * pitch
     like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, (span[0] + span[1]) / 2, model.face, model.r,
                            max(1, int(round((RUN_FIRST[1] - RUN_FIRST[0]) / 2 * pitch))))
     if like < model.least:
         return 0  # no face at the board's edge (most columns end here, at one small fit)
     d = (y if row == "top" else H - 1 - y) + RUN_NEXT * pitch
-    if _best_fit(gray, d if row == "top" else H - 1 - d, x, model.face, model.r,
-                 max(1, int(round(FACE_SHIFT * pitch))))[0] < model.least:
+    if _best_fit(gray, d if row == "top" else H - 1 - d, x, model.face, model.r, m)[0] < model.least:
         return 0  # nor a second face closer than a checker to it: a row a checker apart is face_count's
-    whole = face_profile(gray, span, row, model, max(1, int(round(FACE_SHIFT * pitch))), int(pitch))
+    whole = face_profile(gray, span, row, model, m, int(pitch))
     prof = whole[:H // 2]  # (past the middle: only to see whether the run goes on)
     L = len(prof)
     strong = np.flatnonzero(np.nan_to_num(prof, nan=-1.0) >= model.least)
