@@ -455,6 +455,9 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
                 second = max(second, covered_joints(classes, spans[col], row, cls, pitch, off, n, empty[(kind, cls)]))
         if not second and n == ROW_OF_FIVE:  # neither rims nor waists saw a layer: the faces may
             second = layer_faces(gray, spans[col], row, pitch, off)
+        model = models[names.index(colour)] if models else None
+        if second and n == ROW_OF_FIVE and faces_plain_row(gray, spans[col], row, pitch, off, model):
+            second = 0  # its faces show a plain row: the waists were the point's colour (see faces_plain_row)
         if n == ROW_OF_FIVE and models and second < ROW_OF_FIVE - 2:  # the colour's own face: a layer
             # of three over a row leaves one joint open, which the row's last face may not tell
             layers = face_layers(gray, spans[col], row, pitch, off, models[names.index(colour)])
@@ -675,6 +678,38 @@ LAYER_FIND = 0.3  # of a checker: how far off its place face_layers looks for a 
 LAYER_PAST = 5.5  # checkers from a row's start: the place past a row of five, where a pyramid holds no face
 
 
+def _row_faces(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel | None):
+    """The likeness of a colour's face model (face_models) at places k (checkers from the board's
+    edge) along a row of five, taken from where the row's last face (4.5) lies: a function of k,
+    each place fitted once as it is asked for (-1 past the middle of the board); None where the
+    model sees no last face there (as most columns do)."""
+    if model is None or pitch < 4:
+        return None
+    r, least, face = model
+    m = max(1, int(round(FACE_SHIFT * pitch)))
+    H = gray.shape[0]
+    last = ROW_OF_FIVE - 0.5
+    # the row's last face, which no layer covers, found further off its place than the others may
+    # lie (a lens bends the rows: a column's stacks may start a third of a checker off the row's
+    # offset); the places are taken from where it lies
+    d = offset + last * pitch
+    x = (span[0] + span[1]) / 2  # (across, each face is looked for about the column's middle: a layer lies askew)
+    mx = max(m, int(round(LAYER_ASKEW * pitch)))
+    top, y, _ = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, max(m, int(round(LAYER_FIND * pitch))), mx)
+    if top < least:
+        return None
+    offset += (y if row == "top" else H - 1 - y) - d
+    like: dict = {last: top}
+
+    def at(k: float) -> float:
+        if k not in like:
+            d = offset + k * pitch
+            like[k] = -1.0 if k == LAYER_PAST and d - r > H // 2 else \
+                _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m, mx)[0]
+        return like[k]
+    return at
+
+
 def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel | None) -> int:
     """A row of five with a second layer of c (1 to 3) over its first joints, by a colour's face
     model (face_models): 5 + c when whole faces of the colour show just where that pattern puts them
@@ -682,36 +717,16 @@ def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, m
     (FACE_GAP under its least face) and neither does the place past the row; else 0. The layer
     hides half of each checker of the row under it, so a walk from the edge (face_count) stops at
     the first of them: a pyramid of black checkers on black felt read 1 or 5 for 6 to 8."""
-    if model is None or pitch < 4:
+    at = _row_faces(gray, span, row, pitch, offset, model)
+    if at is None:
         return 0
-    r, least, face = model
-    m = max(1, int(round(FACE_SHIFT * pitch)))
-    H = gray.shape[0]
+    least = model.least
     last = ROW_OF_FIVE - 0.5
-    # the row's last face, which no layer covers, found further off its place than the others may
-    # lie (a lens bends the rows: a column's stacks may start a third of a checker off the row's
-    # offset); the pattern's places are taken from where it lies
-    d = offset + last * pitch
-    x = (span[0] + span[1]) / 2  # (across, each face is looked for about the column's middle: a layer lies askew)
-    mx = max(m, int(round(LAYER_ASKEW * pitch)))
-    top, y, _ = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, max(m, int(round(LAYER_FIND * pitch))), mx)
-    if top < least:
-        return 0  # (most columns end here, at one fit)
-    offset += (y if row == "top" else H - 1 - y) - d
-    like: dict = {last: top}
-
-    def at(k: float) -> float:  # the likeness at place k (each fitted once, as the pattern needs it)
-        if k not in like:
-            d = offset + k * pitch
-            like[k] = -1.0 if k == LAYER_PAST and d - r > H // 2 else \
-                _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m, mx)[0]
-        return like[k]
-
     # every pattern shows faces at 1 and 4.5 and none at 4; a face at 2 tells a layer of two or
     # three from one, one at 3 three from two
     if at(1.0) < least:
         return 0
-    if at(4.0) > min(like[last], like[1.0]) - FACE_GAP:
+    if at(4.0) > min(at(last), at(1.0)) - FACE_GAP:
         return 0
     c = 1 if at(2.0) < least else 2 if at(3.0) < least else 3
     shown = _faces_shown(c)
@@ -723,6 +738,21 @@ def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, m
     if max(at(k) for k in open_) > low - FACE_GAP or at(LAYER_PAST) >= least:
         return 0
     return ROW_OF_FIVE + c
+
+
+def faces_plain_row(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel | None) -> bool:
+    """A row of five and no more, by a colour's face model: a whole face at each checker's middle,
+    none at the joints between them (FACE_GAP under the least face) nor past the row. Its colour
+    may say otherwise where the point beneath is nearly the checkers' colour: the point's own
+    colour fills the waists between them as a second layer would (covered_joints)."""
+    at = _row_faces(gray, span, row, pitch, offset, model)
+    if at is None:
+        return False
+    faces = [at(k + 0.5) for k in range(ROW_OF_FIVE)]
+    if min(faces) < model.least:
+        return False
+    joints = [at(float(k)) for k in range(1, ROW_OF_FIVE)]
+    return max(joints) <= min(faces) - FACE_GAP and at(LAYER_PAST) < model.least
 
 
 RUN_SPACING = (0.55, 0.9)  # of a checker: the spacings of an overlapping run that face_run tries (a row
