@@ -229,6 +229,22 @@ def _span(playing: np.ndarray, min_run: int) -> tuple[int, int]:
     return long_runs[0][0], long_runs[-1][1]
 
 
+HALVES_EVEN = 1.1  # a half of the playing area longer than the other by more than this holds more than its points
+
+
+def _even_halves(x0: int, x1: int, bar):
+    """(x0, x1, bar) with the longer half cut to the other's length: both halves hold six equal
+    points, and a tray or box beside one half is not one of them."""
+    if bar is None:
+        return x0, x1, bar
+    b0, b1 = x0 + bar[0] * (x1 - x0), x0 + bar[1] * (x1 - x0)
+    left, right = b0 - x0, x1 - b1
+    if max(left, right) <= HALVES_EVEN * min(left, right):
+        return x0, x1, bar
+    x0, x1 = (int(round(b0 - right)), x1) if left > right else (x0, int(round(b1 + left)))
+    return x0, x1, ((b0 - x0) / (x1 - x0), (b1 - x0) / (x1 - x0))
+
+
 def _layout(image: np.ndarray, outer: np.ndarray):
     """The playing area inside the outline: the part crossed by the slanting sides of the point
     triangles. The frame, the bar and the trays are plain along their length: no steep edges and
@@ -255,15 +271,15 @@ def _layout(image: np.ndarray, outer: np.ndarray):
     for a, b in _runs(plain_x[x0:x1]):
         if b - a > 0.3 * pw and 0.35 < (a + b) / 2 / (x1 - x0) < 0.65:
             bar = (a / (x1 - x0), b / (x1 - x0))
-    if bar is not None:  # both halves hold six equal points: a tray or box beside one half is not one
-        b0, b1 = x0 + bar[0] * (x1 - x0), x0 + bar[1] * (x1 - x0)
-        left, right = b0 - x0, x1 - b1
-        if max(left, right) > 1.1 * min(left, right):
-            x0, x1 = (int(round(b0 - right)), x1) if left > right else (x0, int(round(b1 + left)))
-            bar = ((b0 - x0) / (x1 - x0), (b1 - x0) / (x1 - x0))
+    x0, x1, bar = _even_halves(x0, x1, bar)
     cols = np.flatnonzero(~plain_x[x0:x1]) + x0
     y_rough = _span(~(((steep[:, cols].mean(1) < 0.05) & (_uniform_rows(lab, cols) > 0.85))), int(pw * 0.4))
     x0, x1, bar = _refine_columns(lab, x0, x1, bar, y_rough, pw)
+    # the bar found wider by its snap (its wood's grain taken for points at first) may show a tray
+    # beside one half only now: cut and snapped again
+    even = _even_halves(x0, x1, bar)
+    if even != (x0, x1, bar):
+        x0, x1, bar = _refine_columns(lab, *even, y_rough, pw)
     med_r = np.median(lab[:, cols], 1)
     uniform_y = (np.sqrt(((lab[:, cols] - med_r[:, None]) ** 2).sum(2)) < 14).mean(1)
     plain_y = (steep[:, cols].mean(1) < 0.05) & (uniform_y > 0.85)
