@@ -690,15 +690,18 @@ class Calibration:
             if points > score:
                 best, score = found, points
                 log.info("%s reads %d points back", why, score)
-            return score >= need
+            return score >= enough
 
         outlines = [np.float32(outer_img)]
-        if score < need and marked is None:
+        enough = 24
+        if score < enough and marked is None:
             # the outline may be wrong (a frame the table's colour taken for table and the playing
             # area cut short, clutter taken in): the outlines its finder's other ways find are
             # tried too (the last: no way but the points, a board whose frame is the table's
             # colour, as sure as any board looks: the read back checks it), and the one whose
-            # layout reads the position back is kept
+            # layout reads the position back best is kept. So where a point or two is not read
+            # back: an outline a little askew (a frame corner the table's colour) still reads
+            # most of them, and misreads the stacks along its skewed side in play
             same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
             others = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))]
             for skip, sure in others + [(OUTLINE_WAYS, POINTS_MIN)]:
@@ -714,6 +717,7 @@ class Calibration:
         # checkers that show the colour model only a part of themselves (one colour nearly the
         # felt's, the other a point's) make every stack look short, and the size fitted on them
         # too: the common sizes of a checker are tried as well, in each outline
+        enough = need
         for outline in outlines if score < need else ():
             if try_again(outline, True, "a common checker size"):
                 break
