@@ -60,10 +60,18 @@ RUNS = {
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 7, 0, 0, 2)),
 }
 
+# a row of five maroon checkers on a maroon point, whose waists show the point's colour as a second
+# layer's checkers would: its faces show a plain row (checkers.faces_plain_row; read 6)
+PLAIN = {
+    "seed 7 style 15 (blue felt, cream/burgundy points, pearl/maroon checkers)": (
+        7015, (0, 0, 1, 5, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0)),
+}
 
-@pytest.mark.parametrize("case", [*CASES, *SEEN, *RUNS])
+
+@pytest.mark.parametrize("case", [*CASES, *SEEN, *RUNS, *PLAIN])
 def test_rendered_stacks_read_right(case):
-    seed, p0, p1 = {**CASES, **SEEN, **RUNS}[case]
+    seed, p0, p1 = {**CASES, **SEEN, **RUNS, **PLAIN}[case]
     score, view = read_realistic(seed, p0, p1)
     assert view.style.stacking == ("run" if case in RUNS else "pyramid")
     assert score.wrong == (), (case, view.style.name)
