@@ -37,10 +37,10 @@ import cv2
 import numpy as np
 
 from . import checkers
-from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts, pip_total,
-                          turn_corners)
+from .calibration import (HOMES, OUTLINE_SAME, Calibration, _base, _refine_columns, _runs, as_image, named_layouts,
+                          pip_total, turn_corners)
 from .hands import hand_score
-from .outline import BoardOutline, locate_board
+from .outline import OUTLINE_WAYS, POINTS_MIN, POINTS_SURE, BoardOutline, find_outline, locate_board
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -853,6 +853,29 @@ def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]
     return scored
 
 
+FIT_POOR = 0.9  # a best layout fitting the points worse than this may lie in an outline askew
+
+
+def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
+    """candidate_layouts in the outlines the outline finder's other ways find (as a calibration
+    tries them where its outline reads the position back short): a frame corner the table's colour
+    leaves the first outline askew, and every playing area in it fits the points worse."""
+    same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
+    seen, out = [np.float32(outer)], []
+    ways = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))] + [(OUTLINE_WAYS, POINTS_MIN)]
+    for skip, sure in ways:
+        try:
+            other = np.float32(find_outline(image, skip=skip, sure=sure))
+        except CalibrationError:
+            continue
+        if any(np.abs(other - known).max() <= same for known in seen):
+            continue
+        seen.append(other)
+        out += [(fit, f"{name} (outline without {', '.join(skip)})", base)
+                for fit, name, base in candidate_layouts(image, other)]
+    return out
+
+
 def candidate_calibrations(image, outer=None):
     """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
     best first (candidate_layouts; how well a layout's own label reads back says nothing: a
@@ -865,6 +888,8 @@ def candidate_calibrations(image, outer=None):
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     scored = candidate_layouts(image, outer)
+    if not scored or scored[0][0] < FIT_POOR:  # the outline may be askew: the finder's other ways too
+        scored = sorted(scored + other_layouts(image, outer), key=lambda s: s[0], reverse=True)
     if not scored:
         raise UnreadablePhotoError("board found but no playing area inside it")
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
