@@ -16,8 +16,9 @@ the bases that show a checker show one colour only, the other side's checkers al
 of their own colour: their stacks are found by their rims (hidden_stacks). There is
 no read-back check: nothing is known of the position to check against. Of the candidate playing
 areas (from the point triangles, from the frame band, the two crossed; each with its rows' edges
-snapped to where the points begin, and each made even about its bar), the one whose columns fit
-the points best is read (layout_fit), and those
+snapped to where the points begin, and each made even about its bar; where the best of them fits
+poorly, those in the outlines the outline finder's other ways find too: other_layouts), the one
+whose columns fit the points best is read (layout_fit), and those
 that fit nearly as well after it when its reading is impossible; one whose neighbouring bases
 pair up (paired: columns half a point wide, half a board found and taken turned for the whole,
 as when an arm breaks the other half's outline) is never read. A hand or arm crossing the
@@ -878,7 +879,7 @@ def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
 
 def candidate_calibrations(image, outer=None):
     """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
-    best first (candidate_layouts; how well a layout's own label reads back says nothing: a
+    best first (candidate_layouts, and other_layouts where the best fits under FIT_POOR; how well a layout's own label reads back says nothing: a
     layout off by a point or two reads its own guess back as well), then those that fit nearly
     as well: the reader falls back on the next when one's reading is impossible (more than 15
     checkers of a kind). A layout that fits clearly worse than the best is never read. When every
