@@ -16,8 +16,9 @@ the bases that show a checker show one colour only, the other side's checkers al
 of their own colour: their stacks are found by their rims (hidden_stacks). There is
 no read-back check: nothing is known of the position to check against. Of the candidate playing
 areas (from the point triangles, from the frame band, the two crossed; each with its rows' edges
-snapped to where the points begin, and each made even about its bar), the one whose columns fit
-the points best is read (layout_fit), and those
+snapped to where the points begin, and each made even about its bar; where the best of them fits
+poorly, those in the outlines the outline finder's other ways find too: other_layouts), the one
+whose columns fit the points best is read (layout_fit), and those
 that fit nearly as well after it when its reading is impossible; one whose neighbouring bases
 pair up (paired: columns half a point wide, half a board found and taken turned for the whole,
 as when an arm breaks the other half's outline) is never read. A hand or arm crossing the
@@ -37,10 +38,10 @@ import cv2
 import numpy as np
 
 from . import checkers
-from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts, pip_total,
-                          turn_corners)
+from .calibration import (HOMES, OUTLINE_SAME, Calibration, _base, _refine_columns, _runs, as_image, named_layouts,
+                          pip_total, turn_corners)
 from .hands import hand_score
-from .outline import BoardOutline, locate_board
+from .outline import OUTLINE_WAYS, POINTS_MIN, POINTS_SURE, BoardOutline, find_outline, locate_board
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -853,9 +854,32 @@ def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]
     return scored
 
 
+FIT_POOR = 0.9  # a best layout fitting the points worse than this may lie in an outline askew
+
+
+def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
+    """candidate_layouts in the outlines the outline finder's other ways find (as a calibration
+    tries them where its outline reads the position back short): a frame corner the table's colour
+    leaves the first outline askew, and every playing area in it fits the points worse."""
+    same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
+    seen, out = [np.float32(outer)], []
+    ways = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))] + [(OUTLINE_WAYS, POINTS_MIN)]
+    for skip, sure in ways:
+        try:
+            other = np.float32(find_outline(image, skip=skip, sure=sure))
+        except CalibrationError:
+            continue
+        if any(np.abs(other - known).max() <= same for known in seen):
+            continue
+        seen.append(other)
+        out += [(fit, f"{name} (outline without {', '.join(skip)})", base)
+                for fit, name, base in candidate_layouts(image, other)]
+    return out
+
+
 def candidate_calibrations(image, outer=None):
     """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
-    best first (candidate_layouts; how well a layout's own label reads back says nothing: a
+    best first (candidate_layouts, and other_layouts where the best fits under FIT_POOR; how well a layout's own label reads back says nothing: a
     layout off by a point or two reads its own guess back as well), then those that fit nearly
     as well: the reader falls back on the next when one's reading is impossible (more than 15
     checkers of a kind). A layout that fits clearly worse than the best is never read. When every
@@ -865,6 +889,8 @@ def candidate_calibrations(image, outer=None):
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     scored = candidate_layouts(image, outer)
+    if not scored or scored[0][0] < FIT_POOR:  # the outline may be askew: the finder's other ways too
+        scored = sorted(scored + other_layouts(image, outer), key=lambda s: s[0], reverse=True)
     if not scored:
         raise UnreadablePhotoError("board found but no playing area inside it")
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
