@@ -20,7 +20,7 @@ import numpy as np
 from . import labels as labels_mod
 from .errors import CalibrationError, CalibrationMismatchError, ImageReadError  # noqa: F401 (re-exported)
 from .image import as_image  # noqa: F401 (re-exported)
-from .outline import OUTLINE_WAYS, POINTS_MIN, POINTS_SURE
+from .outline import other_outlines
 from .outline import find_outline as find_drawn_outline
 from .outline import order_corners  # noqa: F401 (re-exported)
 
@@ -35,7 +35,6 @@ MIN_SCORE = 22  # points of 24 the calibration image must read back as given
 # (on points of their own colour); the playing area is then found by how it fits the points
 # (fitted_layouts), not by the read back alone, and a board that reads most of them is kept
 MIN_SCORE_LABELLED = 20
-OUTLINE_SAME = 0.01  # of the picture's diagonal: outlines whose corners all lie this near are the same
 SURE_ASPECT = 1.5  # an outline longer than this times its width shows which way the points run
 
 
@@ -681,9 +680,9 @@ class Calibration:
         best, layout_error = search(outer_img)
         score = read_back(best)
 
-        def try_again(outline, pitch_grid: bool, why: str) -> bool:
+        def try_again(outline, pitch_grid: bool, why: str, enough: int) -> bool:
             """Search `outline` again (see search), keep its best layout where it reads back more
-            points than the best so far; whether enough points are now read back."""
+            points than the best so far; whether `enough` points are now read back."""
             nonlocal best, score
             found, _ = search(outline, pitch_grid=pitch_grid)
             points = read_back(found)
@@ -693,33 +692,21 @@ class Calibration:
             return score >= enough
 
         outlines = [np.float32(outer_img)]
-        enough = 24
-        if score < enough and marked is None:
+        if score < 24 and marked is None:
             # the outline may be wrong (a frame the table's colour taken for table and the playing
             # area cut short, clutter taken in): the outlines its finder's other ways find are
-            # tried too (the last: no way but the points, a board whose frame is the table's
-            # colour, as sure as any board looks: the read back checks it), and the one whose
-            # layout reads the position back best is kept. So where a point or two is not read
-            # back: an outline a little askew (a frame corner the table's colour) still reads
-            # most of them, and misreads the stacks along its skewed side in play
-            same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
-            others = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))]
-            for skip, sure in others + [(OUTLINE_WAYS, POINTS_MIN)]:
-                try:
-                    other = np.float32(find_drawn_outline(image, skip=skip, sure=sure))
-                except CalibrationError:
-                    continue
-                if any(np.abs(other - seen).max() <= same for seen in outlines):
-                    continue
+            # tried too, and the one whose layout reads the position back best is kept. So too
+            # where a point or two is not read back: an outline a little askew (a frame corner the
+            # table's colour) still reads most of them, and misreads the stacks along its side in play
+            for other in other_outlines(image, outer_img):
                 outlines.append(other)
-                if try_again(other, False, "the outline found another way"):
+                if try_again(other, False, "the outline found another way", 24):
                     break
         # checkers that show the colour model only a part of themselves (one colour nearly the
         # felt's, the other a point's) make every stack look short, and the size fitted on them
         # too: the common sizes of a checker are tried as well, in each outline
-        enough = need
         for outline in outlines if score < need else ():
-            if try_again(outline, True, "a common checker size"):
+            if try_again(outline, True, "a common checker size", need):
                 break
         if best is None and layout_error is not None:
             raise layout_error

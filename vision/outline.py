@@ -628,3 +628,26 @@ def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str
     if np.abs(quad - rough).max() > 0 and points_score(lab8, quad) < points_score(lab8, rough) - SNAP_WORSE:
         quad = rough  # the sides went to edges that are not the board's: its points say so
     return order_corners(quad / scale)
+
+
+OUTLINE_SAME = 0.01  # of the picture's diagonal: outlines whose corners all lie this near are the same
+
+
+def other_outlines(image: np.ndarray, first):
+    """The outlines find_outline's other ways find, each unlike `first` and those before it, one at
+    a time (for a caller that can check them: a calibration reading its position back, a photo's
+    layouts fitting the points): skipping its ways one by one, the last with no way but the points
+    (a board whose frame is the table's colour, as sure as any board looks: the caller checks it)."""
+    image = as_image(image)
+    same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
+    seen = [np.float32(first)]
+    ways = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))] + [(OUTLINE_WAYS, POINTS_MIN)]
+    for skip, sure in ways:
+        try:
+            other = np.float32(find_outline(image, skip=skip, sure=sure))
+        except CalibrationError:
+            continue
+        if any(np.abs(other - known).max() <= same for known in seen):
+            continue
+        seen.append(other)
+        yield other

@@ -38,10 +38,10 @@ import cv2
 import numpy as np
 
 from . import checkers
-from .calibration import (HOMES, OUTLINE_SAME, Calibration, _base, _refine_columns, _runs, as_image, named_layouts,
+from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts,
                           pip_total, turn_corners)
 from .hands import hand_score
-from .outline import OUTLINE_WAYS, POINTS_MIN, POINTS_SURE, BoardOutline, find_outline, locate_board
+from .outline import BoardOutline, locate_board, other_outlines
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -861,19 +861,9 @@ def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
     """candidate_layouts in the outlines the outline finder's other ways find (as a calibration
     tries them where its outline reads the position back short): a frame corner the table's colour
     leaves the first outline askew, and every playing area in it fits the points worse."""
-    same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
-    seen, out = [np.float32(outer)], []
-    ways = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))] + [(OUTLINE_WAYS, POINTS_MIN)]
-    for skip, sure in ways:
-        try:
-            other = np.float32(find_outline(image, skip=skip, sure=sure))
-        except CalibrationError:
-            continue
-        if any(np.abs(other - known).max() <= same for known in seen):
-            continue
-        seen.append(other)
-        out += [(fit, f"{name} (outline without {', '.join(skip)})", base)
-                for fit, name, base in candidate_layouts(image, other)]
+    out = []
+    for other in other_outlines(image, outer):
+        out += [(fit, f"{name} (another outline)", base) for fit, name, base in candidate_layouts(image, other)]
     return out
 
 
