@@ -725,6 +725,16 @@ def check_photo(image: np.ndarray) -> np.ndarray:
     return np.float32(found.corners)
 
 
+PICTURE_EDGE = 0.004  # of the picture's long side: a corner this near its edge lies on it
+
+
+def at_picture_edge(quad, shape) -> list[bool]:
+    """For each corner of an outline, whether it lies on the picture's edge (PICTURE_EDGE)."""
+    h, w = shape[:2]
+    margin = PICTURE_EDGE * max(h, w)
+    return [bool(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in quad]
+
+
 def locate_photo(image: np.ndarray) -> BoardOutline:
     """Where the board is in the photo, whole or partly covered (an arm breaks its outline, or
     pulls one of its corners to the picture's edge); UnreadablePhotoError when it cannot be read
@@ -738,8 +748,7 @@ def locate_photo(image: np.ndarray) -> BoardOutline:
         raise UnreadablePhotoError(f"no board found in the photo ({exc})") from exc
     outer = np.float32(found.corners)
     h, w = image.shape[:2]
-    margin = 0.004 * max(h, w)
-    on_edge = [(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in outer]
+    on_edge = at_picture_edge(outer, image.shape)
     if sum(on_edge) >= 2:
         raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
     if sum(on_edge) == 1 and not found.covered:  # one corner at the picture's edge, the sides by it
@@ -860,9 +869,13 @@ FIT_POOR = 0.9  # a best layout fitting the points worse than this may lie in an
 def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
     """candidate_layouts in the outlines the outline finder's other ways find (as a calibration
     tries them where its outline reads the position back short): a frame corner the table's colour
-    leaves the first outline askew, and every playing area in it fits the points worse."""
+    leaves the first outline askew, and every playing area in it fits the points worse. An outline
+    with a corner on the picture's edge is left out: an arm reaching in from there taken for board
+    (locate_photo says covered of such a first outline), whose hand check would miss it."""
     out = []
     for other in other_outlines(image, outer):
+        if any(at_picture_edge(other, image.shape)):
+            continue
         out += [(fit, f"{name} (another outline)", base) for fit, name, base in candidate_layouts(image, other)]
     return out
 
