@@ -882,7 +882,8 @@ def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
 
 def candidate_calibrations(image, outer=None):
     """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
-    best first (candidate_layouts, and other_layouts where the best fits under FIT_POOR; how well a layout's own label reads back says nothing: a
+    best first (candidate_layouts, and other_layouts where the best fits under FIT_POOR and one of
+    theirs fits better by FIT_NEAR; how well a layout's own label reads back says nothing: a
     layout off by a point or two reads its own guess back as well), then those that fit nearly
     as well: the reader falls back on the next when one's reading is impossible (more than 15
     checkers of a kind). A layout that fits clearly worse than the best is never read. When every
@@ -892,8 +893,13 @@ def candidate_calibrations(image, outer=None):
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     scored = candidate_layouts(image, outer)
-    if not scored or scored[0][0] < FIT_POOR:  # the outline may be askew: the finder's other ways too
-        scored = sorted(scored + other_layouts(image, outer), key=lambda s: s[0], reverse=True)
+    if not scored or scored[0][0] < FIT_POOR:
+        # the outline may be askew: the finder's other ways too, where one of theirs fits plainly
+        # better (never as mere fallbacks: only the first layout's outline is checked for a hand,
+        # and an arm across its edge pulls its fit down as an askew outline does)
+        others = other_layouts(image, outer)
+        if others and (not scored or max(fit for fit, _, _ in others) > scored[0][0] + FIT_NEAR):
+            scored = sorted(scored + others, key=lambda s: s[0], reverse=True)
     if not scored:
         raise UnreadablePhotoError("board found but no playing area inside it")
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
