@@ -806,7 +806,8 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
     d = (y if row == "top" else H - 1 - y) + RUN_NEXT * pitch
     if _best_fit(gray, d if row == "top" else H - 1 - d, x, model.face, model.r, m)[0] < model.least:
         return 0  # nor a second face closer than a checker to it: a row a checker apart is face_count's
-    whole = face_profile(gray, span, row, model, m, int(pitch))
+    whole = face_profile(gray, (int(round(x)),) * 2, row, model, m, int(pitch))  # (about the first face: a run of
+    # raised checkers seen at a tilt lies off the column's middle)
     prof = whole[:H // 2]  # (past the middle: only to see whether the run goes on)
     L = len(prof)
     strong = np.flatnonzero(np.nan_to_num(prof, nan=-1.0) >= model.least)
@@ -845,15 +846,18 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
 def _face_walk(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel, start: int):
     """The likeness of a colour's face model at each place of a row from the board's edge, from
     place `start` on: each found within FACE_SHIFT of where the last one puts it, none past the
-    middle of the board."""
+    middle of the board; the first looked for up to LAYER_ASKEW across the column's middle (a
+    raised checker seen at a tilt lies off it, and the rest of its stack follows it)."""
     r, _, face = model
     m = max(1, int(round(FACE_SHIFT * pitch)))
     H = gray.shape[0]
     x = (span[0] + span[1]) / 2
     d = offset + (start + 0.5) * pitch
+    mx = max(m, int(round(LAYER_ASKEW * pitch)))
     while d + r <= H // 2:
-        like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m)
+        like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m, mx)
         yield like
+        mx = m
         d = max(d + 0.5 * pitch, (y if row == "top" else H - 1 - y) + pitch)
 
 
