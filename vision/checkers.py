@@ -806,8 +806,7 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
     d = (y if row == "top" else H - 1 - y) + RUN_NEXT * pitch
     if _best_fit(gray, d if row == "top" else H - 1 - d, x, model.face, model.r, m)[0] < model.least:
         return 0  # nor a second face closer than a checker to it: a row a checker apart is face_count's
-    whole = face_profile(gray, (int(round(x)),) * 2, row, model, m, int(pitch))  # (about the first face: a run of
-    # raised checkers seen at a tilt lies off the column's middle)
+    whole = face_profile(gray, span, row, model, m, int(pitch))
     prof = whole[:H // 2]  # (past the middle: only to see whether the run goes on)
     L = len(prof)
     strong = np.flatnonzero(np.nan_to_num(prof, nan=-1.0) >= model.least)

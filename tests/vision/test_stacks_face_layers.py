@@ -169,3 +169,16 @@ def test_face_layers_finds_a_pyramid_a_quarter_checker_off_its_places(off):
     pattern's places taken from it."""
     gray = _column(tuple(k + 0.5 + off for k in (*ROW, 1, 2)))  # the board's edge half a checker up
     assert checkers.face_layers(gray, SPANS[5], "top", PITCH, 0.5 * PITCH, _model()) == 7
+
+
+def test_a_stack_lying_off_its_column_middle_is_counted_by_its_faces():
+    """bench/vision_styles.py seed 3 style 0, position 4 (black on black felt, tilt 26): raised
+    checkers seen at a tilt lie a fifth of a checker off their column's middle, so the first face
+    of a black stack of three fit only 0.799 within FACE_SHIFT and the stack read 0; its first
+    face is now looked for a quarter of a checker across (the run of seven beside it still reads
+    short: its overlapped faces fit 0.5)."""
+    p0 = (3, 0, 4, 2) + (0,) * 21
+    p1 = (0, 0, 2, 0, 0, 0, 0, 0, 0, 7, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0)
+    score, view = read_realistic(3000, p0, p1)
+    assert view.style.stacking == "run"
+    assert not [w for w in score.wrong if w.startswith("bottom 2:")], score.wrong
