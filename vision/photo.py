@@ -612,11 +612,12 @@ def _unsure_bases(image: np.ndarray, base: dict, lab: np.ndarray, rough: dict, n
 
 PITCH_AGREES = 0.12  # a refitted pitch this near the photo's own (as a share of it) is kept
 OFFSET_MOST = 0.5  # of a pitch: a stack's length less its checkers, at most (thickness, perspective)
+OFFSET_LEAST = -0.15  # of a pitch: and at least (a stack shorter than its checkers by more is misfitted: as fit_pitch)
 
 
 def _agrees(pitch: float, offset, own: float) -> bool:
     """Whether a pitch and row offsets refitted on a label agree with the photo's own pitch `own`."""
-    return abs(pitch / own - 1.0) <= PITCH_AGREES and all(abs(o) <= OFFSET_MOST * own for o in offset)
+    return abs(pitch / own - 1.0) <= PITCH_AGREES and all(OFFSET_LEAST * own <= o <= OFFSET_MOST * own for o in offset)
 
 
 BOARD_SAMPLE = 6000  # board pixels clustered per layout (of some 20000): k-means was a fifth of the time

@@ -1,0 +1,22 @@
+"""A pitch refitted on the photo's own label is kept only where its rows' offsets are plausible:
+a stack at most half a checker longer than its checkers (their thickness, the perspective), and
+no more than 0.15 of one shorter (as photo.fit_pitch fits them). Issue 10."""
+from vision import labels, photo
+
+from .rendered import photo_reading
+
+
+def test_a_refit_whose_stacks_start_half_a_checker_before_the_edge_is_not_kept():
+    # bench/vision_styles.py seed 3 style 12: the refit said pitch 29.3 with both rows starting
+    # 13 px (0.45 of a checker) before the board's edge, where the photo's own fit said 26.8, -4
+    assert not photo._agrees(29.3, (-13.2, -13.2), 26.975)
+    assert photo._agrees(29.3, (-4.0, -4.0), 26.975)
+    assert photo._agrees(29.3, (13.2, 10.0), 26.975)  # (longer: thick checkers seen at a tilt)
+
+
+def test_white_stacks_on_white_and_red_points_are_read_with_the_photos_own_fit():
+    # seed 3 style 12, position 0: ivory stacks of 3, 3 and 1 on the top row read as empty points
+    p0 = (8, 2, 4) + (0,) * 22
+    p1 = (0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 3, 0, 0, 0, 0, 0, 0)
+    got, truth = photo_reading(3012, p0, p1)
+    assert labels.compare(got, truth).wrong == ()
