@@ -1,6 +1,6 @@
 """A pitch refitted on the photo's own label is kept only where its rows' offsets are plausible:
 a stack at most half a checker longer than its checkers (their thickness, the perspective), and
-no more than 0.15 of one shorter (as photo.fit_pitch fits them). Issue 10."""
+no more than 0.35 of one shorter (a layout's row a little inside the frame). Issue 10."""
 from vision import labels, photo
 
 from .rendered import photo_reading
@@ -11,6 +11,7 @@ def test_a_refit_whose_stacks_start_half_a_checker_before_the_edge_is_not_kept()
     # 13 px (0.45 of a checker) before the board's edge, where the photo's own fit said 26.8, -4
     assert not photo._agrees(29.3, (-13.2, -13.2), 26.975)
     assert photo._agrees(29.3, (-4.0, -4.0), 26.975)
+    assert photo._agrees(33.1, (-9.1, -9.1), 31.67)  # (seed 2 style 4: 0.29 short, and read right)
     assert photo._agrees(29.3, (13.2, 10.0), 26.975)  # (longer: thick checkers seen at a tilt)
 
 
