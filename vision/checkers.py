@@ -456,12 +456,13 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         if not second and n == ROW_OF_FIVE:  # neither rims nor waists saw a layer: the faces may
             second = layer_faces(gray, spans[col], row, pitch, off)
         model = models[names.index(colour)] if models else None
-        if second and n == ROW_OF_FIVE and faces_plain_row(gray, spans[col], row, pitch, off, model):
-            second = 0  # its faces show a plain row: the waists were the point's colour (see faces_plain_row)
-        if n == ROW_OF_FIVE and models and second < ROW_OF_FIVE - 2:  # the colour's own face: a layer
-            # of three over a row leaves one joint open, which the row's last face may not tell
-            layers = face_layers(gray, spans[col], row, pitch, off, models[names.index(colour)])
-            second = max(second, layers - ROW_OF_FIVE if layers else 0)
+        at = _row_faces(gray, spans[col], row, pitch, off, model) if n == ROW_OF_FIVE else None
+        if at is not None:  # the colour's own face (one fit of the row's last face serves both patterns)
+            if second and _plain_shown(at, model.least):
+                second = 0  # its faces show a plain row: the waists were the point's colour (see faces_plain_row)
+            if second < ROW_OF_FIVE - 2:  # a layer of three over a row leaves one joint open, which the
+                layers = _layers_shown(at, model.least)  # row's last face may not tell (see face_layers)
+                second = max(second, layers - ROW_OF_FIVE if layers else 0)
         if second:
             out[key] = (colour, n + second, conf * 0.9)
     return out
@@ -718,9 +719,11 @@ def face_layers(gray: np.ndarray, span, row: str, pitch: float, offset: float, m
     hides half of each checker of the row under it, so a walk from the edge (face_count) stops at
     the first of them: a pyramid of black checkers on black felt read 1 or 5 for 6 to 8."""
     at = _row_faces(gray, span, row, pitch, offset, model)
-    if at is None:
-        return 0
-    least = model.least
+    return 0 if at is None else _layers_shown(at, model.least)
+
+
+def _layers_shown(at, least: float) -> int:
+    """face_layers of a row's likeness at its places (`at`, as _row_faces gives it)."""
     last = ROW_OF_FIVE - 0.5
     # every pattern shows faces at 1 and 4.5 and none at 4; a face at 2 tells a layer of two or
     # three from one, one at 3 three from two
@@ -746,13 +749,16 @@ def faces_plain_row(gray: np.ndarray, span, row: str, pitch: float, offset: floa
     may say otherwise where the point beneath is nearly the checkers' colour: the point's own
     colour fills the waists between them as a second layer would (covered_joints)."""
     at = _row_faces(gray, span, row, pitch, offset, model)
-    if at is None:
-        return False
+    return at is not None and _plain_shown(at, model.least)
+
+
+def _plain_shown(at, least: float) -> bool:
+    """faces_plain_row of a row's likeness at its places (`at`, as _row_faces gives it)."""
     faces = [at(k + 0.5) for k in range(ROW_OF_FIVE)]
-    if min(faces) < model.least:
+    if min(faces) < least:
         return False
     joints = [at(float(k)) for k in range(1, ROW_OF_FIVE)]
-    return max(joints) <= min(faces) - FACE_GAP and at(LAYER_PAST) < model.least
+    return max(joints) <= min(faces) - FACE_GAP and at(LAYER_PAST) < least
 
 
 RUN_SPACING = (0.55, 0.9)  # of a checker: the spacings of an overlapping run that face_run tries (a row

@@ -41,7 +41,7 @@ from . import checkers
 from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts,
                           pip_total, turn_corners)
 from .hands import hand_score
-from .outline import BoardOutline, locate_board, other_outlines
+from .outline import BoardOutline, _corners_on_edge, locate_board, other_outlines
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -730,11 +730,9 @@ def check_photo(image: np.ndarray) -> np.ndarray:
 PICTURE_EDGE = 0.004  # of the picture's long side: a corner this near its edge lies on it
 
 
-def at_picture_edge(quad, shape) -> list[bool]:
-    """For each corner of an outline, whether it lies on the picture's edge (PICTURE_EDGE)."""
-    h, w = shape[:2]
-    margin = PICTURE_EDGE * max(h, w)
-    return [bool(x <= margin or y <= margin or x >= w - 1 - margin or y >= h - 1 - margin) for x, y in quad]
+def corners_at_picture_edge(quad, shape) -> int:
+    """How many corners of an outline lie on the picture's edge (within PICTURE_EDGE of it)."""
+    return _corners_on_edge(quad, shape, PICTURE_EDGE * max(shape[:2]))
 
 
 def locate_photo(image: np.ndarray) -> BoardOutline:
@@ -750,10 +748,10 @@ def locate_photo(image: np.ndarray) -> BoardOutline:
         raise UnreadablePhotoError(f"no board found in the photo ({exc})") from exc
     outer = np.float32(found.corners)
     h, w = image.shape[:2]
-    on_edge = at_picture_edge(outer, image.shape)
-    if sum(on_edge) >= 2:
+    on_edge = corners_at_picture_edge(outer, image.shape)
+    if on_edge >= 2:
         raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
-    if sum(on_edge) == 1 and not found.covered:  # one corner at the picture's edge, the sides by it
+    if on_edge == 1 and not found.covered:  # one corner at the picture's edge, the sides by it
         # not along it: an arm reaching in from there, taken for board up to where it leaves the
         # picture (its outline is pulled to the edge, and the gate along the outline misses it)
         log.debug("an outline's corner at the picture's edge: covered")
@@ -876,7 +874,7 @@ def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
     (locate_photo says covered of such a first outline), whose hand check would miss it."""
     out = []
     for other in other_outlines(image, outer):
-        if any(at_picture_edge(other, image.shape)):
+        if corners_at_picture_edge(other, image.shape):
             continue
         out += [(fit, f"{name} (another outline)", base) for fit, name, base in candidate_layouts(image, other)]
     return out
