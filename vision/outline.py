@@ -527,7 +527,7 @@ OUTLINE_WAYS = ("bright", "wide", "robust", "lit")  # find_outline's ways, in th
 
 
 def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str, ...] = (),
-                 sure: float = POINTS_SURE) -> np.ndarray:
+                 sure: float = POINTS_SURE, passed: list | None = None) -> np.ndarray:
     """The board's outline (4 corners, image order): the largest bright four-sided region, or else
     the largest four-sided region that differs from the table (the colour round the image's edge),
     its sides snapped to where the board meets the table (see snap_to_edges). Outlines
@@ -535,7 +535,8 @@ def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str
     if given. `skip`: ways of finding it left out (OUTLINE_WAYS), so that a caller that can check
     an outline (a calibration reading its position back) can ask for the one the next way finds;
     `sure`: the points score a board whose frame is the table's colour needs (found by its points
-    alone: beyond doubt unless the caller checks it)."""
+    alone: beyond doubt unless the caller checks it). `passed`, if given, gets the outlines other
+    ways found and the points score passed over (image order), for a caller that can check them."""
     image = as_image(image)
     maybe: list = []  # regions that may be a board partly covered
     h, w = image.shape[:2]
@@ -596,6 +597,8 @@ def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str
                     break  # (else another spread may find the whole board, not a part of it)
         if options:
             found = [max(options, key=lambda o: o[0])[1]]
+            if passed is not None:
+                passed.extend(order_corners(pick[1] / scale) for _, pick in options if pick is not found[0])
 
     def closed() -> list:
         """A board whose frame is the table's colour, found by its points, if beyond doubt."""
@@ -641,6 +644,17 @@ def other_outlines(image: np.ndarray, first):
     image = as_image(image)
     same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
     seen = [np.float32(first)]
+    passed: list = []  # (the outlines the first finding passed over: a cup or a sheet joined to the
+    try:  # board pulls a side out to it, and scores the board's points a little higher)
+        find_outline(image, passed=passed)
+    except CalibrationError:
+        pass
+    for other in passed:
+        other = np.float32(other)
+        if any(np.abs(other - known).max() <= same for known in seen):
+            continue
+        seen.append(other)
+        yield other
     ways = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))] + [(OUTLINE_WAYS, POINTS_MIN)]
     for skip, sure in ways:
         try:

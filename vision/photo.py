@@ -513,7 +513,9 @@ def plane_view(corners, image_size) -> tuple[float, float] | None:
     f = np.sqrt(f2)
     r1 = np.array([n2[0] / f, n2[1] / f, n2[2]])
     r2 = np.array([n3[0] / f, n3[1] / f, n3[2]])
-    a = float(np.linalg.norm(r1) / max(np.linalg.norm(r2), 1e-12))
+    if min(np.linalg.norm(r1), np.linalg.norm(r2)) < 1e-12:  # (a corner on another: degenerate)
+        return None
+    a = float(np.linalg.norm(r1) / np.linalg.norm(r2))
     normal = np.cross(r1 / np.linalg.norm(r1), r2 / np.linalg.norm(r2))
     tilt = float(np.degrees(np.arccos(min(1.0, abs(normal[2]) / max(np.linalg.norm(normal), 1e-12)))))
     if not (np.isfinite(a) and a > 0):
@@ -990,13 +992,19 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
     bar = None if cal.bar is None else (cal.bar[0] / cal.size[0], cal.bar[1] / cal.size[0])
     score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal), bar)
+    if score >= 1.0:  # an outline cutting across the board's points makes its edge depart as an arm
+        cal, cals, score = _clear_outline(small, found.corners, cal, cals, score)  # does: another, if any
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
-    why, points_only = None, None
+    why, points_only, covered = None, None, None
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         reading = BoardReader(cal, follow_board=False).read(small)
+        if reading.hand_in_view and i > 0:  # the hand was looked for on the best layout's edge: a
+            log.debug("a later layout's reader saw a hand")  # later one's reader seeing one is
+            covered = covered or (reading, cal)  # a layout astray (said only if none reads)
+            continue
         why = impossible(reading)
         if why is None:
             return _full_size(reading, cal, scale, (w, h))
@@ -1005,7 +1013,46 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             points_only = (bare, cal)
     if points_only is not None:  # no layout reads it all: its points are read, its bar is said unread
         return _full_size(*points_only, scale, (w, h))
+    if covered is not None:
+        return _full_size(*covered, scale, (w, h))
     raise UnreadablePhotoError(f"the board could not be read: {why}")
+
+
+CLEAR_REACH = 1.0  # checkers: how far another outline's corners may lie from the first's to clear
+# it of a hand (an outline cut across the frame is off by a frame's width at most; one reaching
+# further took in what lies beside the board, a second board with an arm over it)
+
+
+def _clear_outline(image: np.ndarray, outer, cal: Calibration, cals, score: float):
+    """(calibration, the calibrations after it, hand score) of another outline of the board whose
+    best layout fits its points at least as well as the first's and whose edge nothing crosses:
+    an outline found cutting across the frame and the points' bases (a frame and a table of one
+    darkness) departs from its own profile all along that side, as an arm would; a true edge has
+    no such run. An arm crosses the board's true edge as well, so no outline clears it; nor one
+    whose corners lie further than CLEAR_REACH from the first's. As given when no other outline
+    does."""
+    first = candidate_layouts(image, outer)
+    if not first:
+        return cal, cals, score
+    corners = np.float32(cal.corners)
+    reach = CLEAR_REACH * float(np.linalg.norm(corners[1] - corners[0])) / 13.0
+    for other in other_outlines(image, outer):
+        if corners_at_picture_edge(other, image.shape) or np.abs(np.float32(other) - np.float32(outer)).max() > reach:
+            continue
+        scored = candidate_layouts(image, other)
+        if not scored or scored[0][0] < first[0][0]:
+            continue
+        others = candidate_calibrations(image, other)
+        try:
+            found = _with_reference(image, next(others))
+        except UnreadablePhotoError:
+            continue
+        bar = None if found.bar is None else (found.bar[0] / found.size[0], found.bar[1] / found.size[0])
+        clear = hand_score(image, found.outer, found.corners, checker_colour_test(found), bar)
+        log.debug("another outline fitting %.3f (first %.3f): hand score %.2f", scored[0][0], first[0][0], clear)
+        if clear < 1.0:
+            return found, others, clear
+    return cal, cals, score
 
 
 def without_bar(reading: Reading) -> Reading | None:
