@@ -647,11 +647,12 @@ class NothingNew(CalibrationError):
     """A layout's colour model with the playing area's colour kept is the one without it."""
 
 
-def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
+def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, refit: list | None = None):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give.
     `keep_area`: the board clusters near the playing area's own colour stay board (see
-    _board_colours_cleaned; NothingNew when none would go without it)."""
+    _board_colours_cleaned; NothingNew when none would go without it). `refit`, if given, gets the
+    calibration with the refitted pitch and offsets where they were not kept (see _agrees)."""
     canon, lab = _canonical(image, base)
     rough, names = photo_label(image, base, lab, canon)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
@@ -695,10 +696,12 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
     if rough["hidden"]:
         fields["centroids"] = _hidden_colour_cleaned(fields["centroids"])
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
+    refitted = None
     if not _agrees(fields["pitch"], fields["offset"], period or pitch):
         # the refit on the label's stacks strayed from the step the stacks repeat at (stacks the
         # colour model cut short or ran on): the photo's own pitch and offsets stand
         log.debug("learnt pitch %.1f offset %s replaced by %.1f %s", fields["pitch"], fields["offset"], pitch, offset)
+        refitted = (fields["pitch"], fields["offset"])
         fields["pitch"], fields["offset"] = float(pitch), tuple(float(o) for o in offset)
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
@@ -707,6 +710,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False):
                  bottom=[[renamed.get(c), n] for c, n in label["bottom"]])
     home = min(HOMES, key=lambda h: pip_total(label, h, colours))
     cal = Calibration(**base, colours=colours, players=colours, home=home, **fields)
+    if refitted is not None and refit is not None:
+        refit.append(dataclasses.replace(cal, pitch=float(refitted[0]), offset=tuple(float(o) for o in refitted[1])))
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
     return cal, (score[0], len(extents), score[1])
 
@@ -888,7 +893,9 @@ def candidate_calibrations(image, outer=None):
     theirs fits better by FIT_NEAR; how well a layout's own label reads back says nothing: a
     layout off by a point or two reads its own guess back as well), then those that fit nearly
     as well: the reader falls back on the next when one's reading is impossible (more than 15
-    checkers of a kind). A layout that fits clearly worse than the best is never read. When every
+    checkers of a kind); right after a layout, the same with the pitch refitted on its label where
+    that was not kept (_agrees: the refit strays more often than it finds stacks that overlap a
+    little). A layout that fits clearly worse than the best is never read. When every
     one of them reads impossibly, each again with the playing area's own colour kept as board
     (a felt the colour of one side's checkers: the model drops it as their shade, and their stacks
     run on over it; kept first, it cuts short the shaded checkers of some stacks that read right)."""
@@ -905,19 +912,8 @@ def candidate_calibrations(image, outer=None):
     if not scored:
         raise UnreadablePhotoError("board found but no playing area inside it")
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
-    made, tried, halves = [], 0, 0
-    for fit, name, base in scored:
-        if fit < scored[0][0] - FIT_NEAR:
-            break
-        tried += 1
-        try:
-            cal, _ = _calibrate_layout(image, base)
-        except (CalibrationError, cv2.error) as exc:
-            log.debug("layout %s failed: %s", name, exc)
-            halves += isinstance(exc, HalfPointsLayout)
-            continue
-        made.append((name, base))
-        yield cal
+    made: list = []
+    tried, halves = yield from _calibrated(image, scored, made)
     if not made and halves == tried:  # every layout read half points: part of the board found
         raise HalfBoardError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
     if not made:
@@ -929,6 +925,41 @@ def candidate_calibrations(image, outer=None):
             log.debug("layout %s with the area's colour failed: %s", name, exc)
             continue
         yield cal
+
+
+def _calibrated(image: np.ndarray, scored: list, made: list):
+    """Yield the calibrations of the layouts `scored` (candidate_layouts) that fit nearly as well as
+    the best (within FIT_NEAR), each followed by its refitted variant if any (_calibrate_layout);
+    those made go to `made` as (name, layout). Returns (layouts tried, of them with half points)."""
+    tried = halves = 0
+    for fit, name, base in scored:
+        if fit < scored[0][0] - FIT_NEAR:
+            break
+        tried += 1
+        refit: list = []
+        try:
+            cal, _ = _calibrate_layout(image, base, refit=refit)
+        except (CalibrationError, cv2.error) as exc:
+            log.debug("layout %s failed: %s", name, exc)
+            halves += isinstance(exc, HalfPointsLayout)
+            continue
+        made.append((name, base))
+        yield cal
+        for cal in refit:  # (its reading impossible: the layout with the pitch refitted on its label,
+            log.debug("layout %s with its refitted pitch", name)  # stacks that overlap a little)
+            yield cal
+    return tried, halves
+
+
+def near_outlines(image: np.ndarray, outer, checker: float):
+    """The outline finder's other outlines (other_outlines) whose corners all lie within
+    CLEAR_REACH checkers (`checker`: pixels) of the first's `outer`, and none on the picture's edge:
+    the first cut across the frame, not one taking in what lies beside the board."""
+    reach = CLEAR_REACH * checker
+    for other in other_outlines(image, outer):
+        if corners_at_picture_edge(other, image.shape) or np.abs(np.float32(other) - np.float32(outer)).max() > reach:
+            continue
+        yield other
 
 
 MAX_CHECKERS = 15  # checkers of one colour in a game: no point, and no colour on the board and bar, holds more
@@ -1035,10 +1066,7 @@ def _clear_outline(image: np.ndarray, outer, cal: Calibration, cals, score: floa
     if not first:
         return cal, cals, score
     corners = np.float32(cal.corners)
-    reach = CLEAR_REACH * float(np.linalg.norm(corners[1] - corners[0])) / 13.0
-    for other in other_outlines(image, outer):
-        if corners_at_picture_edge(other, image.shape) or np.abs(np.float32(other) - np.float32(outer)).max() > reach:
-            continue
+    for other in near_outlines(image, outer, float(np.linalg.norm(corners[1] - corners[0])) / 13.0):
         scored = candidate_layouts(image, other)
         if not scored or scored[0][0] < first[0][0]:
             continue

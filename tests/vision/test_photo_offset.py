@@ -21,3 +21,13 @@ def test_white_stacks_on_white_and_red_points_are_read_with_the_photos_own_fit()
     p1 = (0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 3, 0, 0, 0, 0, 0, 0)
     got, truth = photo_reading(3012, p0, p1)
     assert labels.compare(got, truth).wrong == ()
+
+
+def test_a_layout_whose_own_pitch_reads_impossibly_is_read_again_with_its_refitted_pitch():
+    # bench/vision_styles.py seed 1 style 18 position 1: pyramid stacks whose checkers overlap a
+    # little; the refit on the label (30.3) strays too far from the photo's own step (26.5) to be
+    # kept, and the own pitch reads 16 green checkers: the refit reads the board right
+    p0 = (6, 0, 2, 2) + (0,) * 21
+    p1 = (0, 2, 0, 0, 1, 0, 2, 0, 2) + (0,) * 8 + (8,) + (0,) * 7
+    got, truth = photo_reading(1018, p0, p1)
+    assert labels.compare(got, truth).wrong == ()
