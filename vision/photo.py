@@ -85,13 +85,16 @@ def _bases(image: np.ndarray, base: dict, lab: np.ndarray | None = None) -> tupl
 SAME_COLOUR = 12.0  # weighted-Lab distance within which two base samples are one colour (shading)
 
 
-def _checker_bases(means: np.ndarray) -> tuple[np.ndarray, list]:
+def _checker_bases(means: np.ndarray, stacked: np.ndarray | None = None) -> tuple[np.ndarray, list]:
     """Which of the 24 point bases show a checker. Points alternate two colours along a row, the
     rows in step or one point apart, so a point colour is common in its parity class and rare in
     the other, while a checker colour shows in both (a colour holding more than half of a class
     is still told apart so). A base far from its class's point colour is a checker. Lightness
     counts half again here: light falls off across a board, so one point colour is darker in the
-    far row than in the near one."""
+    far row than in the near one. `stacked` (24 bools, optional): bases whose centre line shows a
+    run of rims from the board's edge (_rim_runs: a stack). Where two colours of a class are about
+    as common (as many checkers of a colour like the point's on its points as the points left
+    empty), the point's colour is the one whose bases show fewer stacks."""
     full = means
     means = means * np.float32([0.5, 1.0, 1.0])
     same = np.array([(i % 12) % 2 for i in range(24)])
@@ -108,7 +111,15 @@ def _checker_bases(means: np.ndarray) -> tuple[np.ndarray, list]:
             inside = near[np.ix_(idx, idx)].sum(1)
             score = inside - near[np.ix_(idx, other)].sum(1)
             j = int(np.lexsort((inside, score))[-1])
-            total += int(score[j])
+            total += int(score[j])  # (the parity is chosen on the most common colours)
+            if stacked is not None:
+                rivals = [r for r in np.flatnonzero(score >= score[j] - TIE)
+                          if not near[idx[r], idx[j]]]  # (another colour about as common)
+                if rivals:
+                    stacks = lambda r: float(stacked[idx][near[idx[r], idx]].mean())
+                    k = min([j] + rivals, key=lambda r: (stacks(r), r != j))
+                    if stacks(k) < stacks(j):
+                        j = k
             m = means[idx]
             mode = m[near[idx[j], idx]].mean(0)
             modes.append(full[idx][near[idx[j], idx]].mean(0))
@@ -119,6 +130,9 @@ def _checker_bases(means: np.ndarray) -> tuple[np.ndarray, list]:
         if best is None or total > best[0]:
             best = (total, point, modes)
     return ~best[1], best[2]
+
+
+TIE = 1  # bases: colours of a parity class whose scores differ by at most this are about as common
 
 
 PAIRED = 0.5  # share of neighbouring bases alike beyond which a layout's columns are half points
@@ -151,6 +165,18 @@ def hidden_stacks(canon: np.ndarray, base: dict, means: np.ndarray, shown: np.nd
     checker ends, in a run from the board's edge (checkers.rim_run_end) where an empty point shows
     none; the stacks so found on the point colour that holds most of them (the other colour's
     checkers are nearly one point colour, not both)."""
+    found, pw = _rim_runs(canon, base, shown)
+    if not found:
+        return {}
+    kind = {i: int(np.argmin([np.linalg.norm(means[i] - np.float32(c)) for c in point_colours])) for i in found}
+    own = max((0, 1), key=lambda k: sum(found[i] for i in found if kind[i] == k))
+    return {i: max(1, int(round(end / pw))) for i, end in found.items() if kind[i] == own}
+
+
+def _rim_runs(canon: np.ndarray, base: dict, shown: np.ndarray) -> tuple[dict, float]:
+    """({base index: run length in pixels}, point width) of the bases not `shown` as checkers
+    whose centre line shows a run of rims from the board's edge (checkers.rim_run_end) at least
+    HIDDEN_RUN point widths long and short of the middle (a run to the middle: the points' tips)."""
     probe = _probe(base)
     H = probe.size[1]
     pw = _point_width(probe)
@@ -160,13 +186,9 @@ def hidden_stacks(canon: np.ndarray, base: dict, means: np.ndarray, shown: np.nd
         row, col = ("top" if i < 12 else "bottom"), int(i % 12)
         line = checkers.centre_line(gray, probe.column_span(col), row)
         end = checkers.rim_run_end(line, pw, 0.0)
-        if HIDDEN_RUN * pw <= end < H / 2 - 0.5 * pw:  # (a run to the middle: the points' tips, no stack)
+        if HIDDEN_RUN * pw <= end < H / 2 - 0.5 * pw:
             found[int(i)] = end
-    if not found:
-        return {}
-    kind = {i: int(np.argmin([np.linalg.norm(means[i] - np.float32(c)) for c in point_colours])) for i in found}
-    own = max((0, 1), key=lambda k: sum(found[i] for i in found if kind[i] == k))
-    return {i: max(1, int(round(end / pw))) for i, end in found.items() if kind[i] == own}
+    return found, pw
 
 
 def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
@@ -179,7 +201,10 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
         raise CalibrationError("the playing area found is too small to read its points")
     if paired(means):
         raise HalfPointsLayout(f"the layout's {HALF_POINTS} (neighbouring bases pair up): not the board")
-    checker, point_colours = _checker_bases(means)
+    if canon is None:
+        canon = _canonical(image, base)[0]
+    runs, _ = _rim_runs(canon, base, np.zeros(24, bool))
+    checker, point_colours = _checker_bases(means, np.isin(np.arange(24), list(runs)))
     if checker.sum() < 2:
         raise CalibrationError("no checkers found at the points' bases")
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
@@ -189,8 +214,6 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
     lab_[checker] = two.ravel()
     hidden = {}
     if float(np.linalg.norm(centres2[0] - centres2[1])) < ONE_COLOUR:  # the bases show one colour
-        if canon is None:
-            canon = _canonical(image, base)[0]
         hidden = hidden_stacks(canon, base, means, checker, point_colours)
         log.debug("checker bases of one colour; stacks of the other found by their rims: %s", hidden)
         if hidden:
