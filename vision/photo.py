@@ -641,9 +641,13 @@ OFFSET_LEAST = -0.35  # of a pitch: and at least (shorter by more, the fit mispl
 # -0.15 to -0.3 occur on stacks read right, where the layout's row lies a little inside the frame)
 
 
-def _agrees(pitch: float, offset, own: float) -> bool:
-    """Whether a pitch and row offsets refitted on a label agree with the photo's own pitch `own`."""
-    return abs(pitch / own - 1.0) <= PITCH_AGREES and all(OFFSET_LEAST * own <= o <= OFFSET_MOST * own for o in offset)
+def _agrees(pitch: float, offset, own: float, near: float = PITCH_AGREES) -> bool:
+    """Whether a pitch and row offsets refitted on a label agree with the photo's own pitch `own`
+    (the pitch within `near` of it, as a share)."""
+    return abs(pitch / own - 1.0) <= near and all(OFFSET_LEAST * own <= o <= OFFSET_MOST * own for o in offset)
+
+
+REFIT_NEAR = 0.25  # a refitted pitch not kept is still read where the own one reads impossibly, if this near
 
 
 BOARD_SAMPLE = 6000  # board pixels clustered per layout (of some 20000): k-means was a fifth of the time
@@ -675,7 +679,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     from the stack lengths, then the colour model and pitch refitted on the label they give.
     `keep_area`: the board clusters near the playing area's own colour stay board (see
     _board_colours_cleaned; NothingNew when none would go without it). `refit`, if given, gets the
-    calibration with the refitted pitch and offsets where they were not kept (see _agrees)."""
+    calibration with the refitted pitch and offsets where they were not kept (see _agrees) but lie
+    within REFIT_NEAR (a refit of a fraction or thrice the step reads any number of checkers)."""
     canon, lab = _canonical(image, base)
     rough, names = photo_label(image, base, lab, canon)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
@@ -733,7 +738,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
                  bottom=[[renamed.get(c), n] for c, n in label["bottom"]])
     home = min(HOMES, key=lambda h: pip_total(label, h, colours))
     cal = Calibration(**base, colours=colours, players=colours, home=home, **fields)
-    if refitted is not None and refit is not None:
+    if refitted is not None and refit is not None and _agrees(*refitted, period or pitch, REFIT_NEAR):
         refit.append(dataclasses.replace(cal, pitch=float(refitted[0]), offset=tuple(float(o) for o in refitted[1])))
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
     return cal, (score[0], len(extents), score[1])
