@@ -96,8 +96,13 @@ def _profile(band: np.ndarray) -> np.ndarray:
     return np.median(np.ascontiguousarray(band.reshape(L, -1).T), axis=1).reshape(D, -1)
 
 
-def _contrast(profile: np.ndarray) -> float:
+def _contrast(profile: np.ndarray, valid: np.ndarray | None = None) -> float:
+    """The edge's contrast: the range of the profile's gray levels, over the depths mostly in the
+    picture where `valid` (L, D) is given (beyond the picture's edge the warped band is black)."""
     gray = profile.mean(1)
+    if valid is not None:
+        seen = valid.mean(0) >= 0.5
+        gray = gray[seen] if seen.any() else gray
     return max(float(gray.max() - gray.min()), MIN_CONTRAST)
 
 
@@ -166,8 +171,8 @@ def departures(band: np.ndarray, valid: np.ndarray, inside: int | None = None, m
     hi = np.stack([cv2.dilate(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
     diff = np.maximum(np.maximum(lo[None] - band, band - hi[None]), 0.0)  # (L, D, 3)
     away = np.where(valid, np.sqrt(np.einsum("ldc,ldc->ld", diff, diff)), 0.0)
-    edge = away / _contrast(med)
-    return edge if inside is None else (edge, away / _contrast(med[inside:]))
+    edge = away / _contrast(med, valid)
+    return edge if inside is None else (edge, away / _contrast(med[inside:], valid[:, inside:]))
 
 
 def mean_over(diff: np.ndarray, valid: np.ndarray, start: int, stop: int | None = None) -> np.ndarray:
@@ -279,7 +284,7 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     # the outline; checkers and points alternate inside). Or an arm of the table's colour: one
     # colour on from the table, and strongly off the side's profile within the outline (over a
     # frame unlike the table; its faint part on the table is no measure of it there)
-    across = np.zeros(len(band), bool) if area is None else one_colour(band, valid, pad, area, _contrast(med))
+    across = np.zeros(len(band), bool) if area is None else one_colour(band, valid, pad, area, _contrast(med, valid))
     unlike_within = inside > STRONG * CHANGE
     if bar_at is not None:  # (the bar is unlike the rows beside it, and beyond the outline the frame's
         unlike_within &= ~bar_at  # usual look: there only a change on the table says arm)
