@@ -535,8 +535,9 @@ def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str
     if given. `skip`: ways of finding it left out (OUTLINE_WAYS), so that a caller that can check
     an outline (a calibration reading its position back) can ask for the one the next way finds;
     `sure`: the points score a board whose frame is the table's colour needs (found by its points
-    alone: beyond doubt unless the caller checks it). `passed`, if given, gets the outlines other
-    ways found and the points score passed over (image order), for a caller that can check them."""
+    alone: beyond doubt unless the caller checks it). `passed`, if given, gets the outlines (image
+    order) that other spreads of the table found and the points score passed over, for a caller
+    that can check them."""
     image = as_image(image)
     maybe: list = []  # regions that may be a board partly covered
     h, w = image.shape[:2]

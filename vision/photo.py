@@ -1049,8 +1049,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             raise
         log.debug("hand in view (score %.2f) over a layout of half points", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
-    bar = None if cal.bar is None else (cal.bar[0] / cal.size[0], cal.bar[1] / cal.size[0])
-    score = hand_score(small, cal.outer, cal.corners, checker_colour_test(cal), bar)
+    score = _hand_score(small, cal)
     if score >= 1.0:  # an outline cutting across the board's points makes its edge depart as an arm
         cal, cals, score = _clear_outline(small, found.corners, cal, cals, score)  # does: another, if any
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
@@ -1082,6 +1081,13 @@ CLEAR_REACH = 1.0  # checkers: how far another outline's corners may lie from th
 # further took in what lies beside the board, a second board with an arm over it)
 
 
+def _hand_score(image: np.ndarray, cal: Calibration) -> float:
+    """hands.hand_score along the edge of a calibration's board, checkers of its colours and its bar
+    left out."""
+    bar = None if cal.bar is None else (cal.bar[0] / cal.size[0], cal.bar[1] / cal.size[0])
+    return hand_score(image, cal.outer, cal.corners, checker_colour_test(cal), bar)
+
+
 def _clear_outline(image: np.ndarray, outer, cal: Calibration, cals, score: float):
     """(calibration, the calibrations after it, hand score) of another outline of the board whose
     best layout fits its points at least as well as the first's and whose edge nothing crosses:
@@ -1103,8 +1109,7 @@ def _clear_outline(image: np.ndarray, outer, cal: Calibration, cals, score: floa
             found = _with_reference(image, next(others))
         except UnreadablePhotoError:
             continue
-        bar = None if found.bar is None else (found.bar[0] / found.size[0], found.bar[1] / found.size[0])
-        clear = hand_score(image, found.outer, found.corners, checker_colour_test(found), bar)
+        clear = _hand_score(image, found)
         log.debug("another outline fitting %.3f (first %.3f): hand score %.2f", scored[0][0], first[0][0], clear)
         if clear < 1.0:
             return found, others, clear
