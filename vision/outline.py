@@ -645,24 +645,28 @@ def other_outlines(image: np.ndarray, first):
     image = as_image(image)
     same = OUTLINE_SAME * float(np.linalg.norm(np.float32(image.shape[1::-1])))
     seen = [np.float32(first)]
-    passed: list = []  # (the outlines the first finding passed over: a cup or a sheet joined to the
-    try:  # board pulls a side out to it, and scores the board's points a little higher)
-        find_outline(image, passed=passed)
-    except CalibrationError:
-        pass
-    for other in passed:
+    for other in _outlines_found(image):
         other = np.float32(other)
         if any(np.abs(other - known).max() <= same for known in seen):
             continue
         seen.append(other)
         yield other
+
+
+def _outlines_found(image: np.ndarray):
+    """Every outline other_outlines looks at, one at a time: those the first finding passed over (a
+    cup or a sheet joined to the board pulls a side out to it, and scores the board's points a
+    little higher), then find_outline's with its ways skipped one by one, the last with no way but
+    the points."""
+    passed: list = []
+    try:
+        find_outline(image, passed=passed)
+    except CalibrationError:
+        pass
+    yield from passed
     ways = [(OUTLINE_WAYS[:k], POINTS_SURE) for k in range(1, len(OUTLINE_WAYS))] + [(OUTLINE_WAYS, POINTS_MIN)]
     for skip, sure in ways:
         try:
-            other = np.float32(find_outline(image, skip=skip, sure=sure))
+            yield find_outline(image, skip=skip, sure=sure)
         except CalibrationError:
             continue
-        if any(np.abs(other - known).max() <= same for known in seen):
-            continue
-        seen.append(other)
-        yield other

@@ -157,15 +157,14 @@ ONE_COLOUR = 2 * SAME_COLOUR  # weighted Lab: two colours of checker bases neare
 HIDDEN_RUN = 1.5  # point widths: a run of rims this long from the edge of a plain base is a stack
 
 
-def hidden_stacks(canon: np.ndarray, base: dict, means: np.ndarray, shown: np.ndarray,
-                  point_colours) -> dict:
+def hidden_stacks(ends: dict, pw: float, means: np.ndarray, shown: np.ndarray, point_colours) -> dict:
     """{base index: checkers} of the stacks of the checker colour no base shows: when every base
     that shows a checker shows one colour, the other side's checkers all stand on points of their
     own colour (their bases look empty). Such a stack still shows its rims, a thin line where each
     checker ends, in a run from the board's edge (checkers.rim_run_end) where an empty point shows
     none; the stacks so found on the point colour that holds most of them (the other colour's
-    checkers are nearly one point colour, not both)."""
-    found, pw = _rim_runs(canon, base, shown)
+    checkers are nearly one point colour, not both). `ends`, `pw`: _rim_runs of every base."""
+    found = {i: end for i, end in ends.items() if not shown[i]}
     if not found:
         return {}
     kind = {i: int(np.argmin([np.linalg.norm(means[i] - np.float32(c)) for c in point_colours])) for i in found}
@@ -203,8 +202,8 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
         raise HalfPointsLayout(f"the layout's {HALF_POINTS} (neighbouring bases pair up): not the board")
     if canon is None:
         canon = _canonical(image, base)[0]
-    runs, _ = _rim_runs(canon, base, np.zeros(24, bool))
-    checker, point_colours = _checker_bases(means, np.isin(np.arange(24), list(runs)))
+    ends, _ = _rim_runs(canon, base, np.zeros(24, bool))  # (its point width is _bases' too)
+    checker, point_colours = _checker_bases(means, np.isin(np.arange(24), list(ends)))
     if checker.sum() < 2:
         raise CalibrationError("no checkers found at the points' bases")
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
@@ -214,7 +213,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
     lab_[checker] = two.ravel()
     hidden = {}
     if float(np.linalg.norm(centres2[0] - centres2[1])) < ONE_COLOUR:  # the bases show one colour
-        hidden = hidden_stacks(canon, base, means, checker, point_colours)
+        hidden = hidden_stacks(ends, pw, means, checker, point_colours)
         log.debug("checker bases of one colour; stacks of the other found by their rims: %s", hidden)
         if hidden:
             lab_[checker] = 0
@@ -915,7 +914,7 @@ def other_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
     return out
 
 
-def candidate_calibrations(image, outer=None):
+def candidate_calibrations(image, outer=None, layouts: list | None = None):
     """The candidate Calibrations of a photo, made one at a time, the layout that fits the points
     best first (candidate_layouts, and other_layouts where the best fits under FIT_POOR and one of
     theirs fits better by FIT_NEAR; how well a layout's own label reads back says nothing: a
@@ -926,10 +925,11 @@ def candidate_calibrations(image, outer=None):
     little). A layout that fits clearly worse than the best is never read. When every
     one of them reads impossibly, each again with the playing area's own colour kept as board
     (a felt the colour of one side's checkers: the model drops it as their shade, and their stacks
-    run on over it; kept first, it cuts short the shaded checkers of some stacks that read right)."""
+    run on over it; kept first, it cuts short the shaded checkers of some stacks that read right).
+    `layouts`: candidate_layouts of `outer`, if made already."""
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
-    scored = candidate_layouts(image, outer)
+    scored = candidate_layouts(image, outer) if layouts is None else list(layouts)
     if not scored or scored[0][0] < FIT_POOR:
         # the outline may be askew: the finder's other ways too, where one of theirs fits plainly
         # better (never as mere fallbacks: only the first layout's outline is checked for a hand,
@@ -1039,11 +1039,12 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         log.debug("board partly covered: hand in view")
         cal = _covered_calibration(small, found)
         return _full_size(_hand_reading(cal, 1.0), cal, scale, (w, h))
-    cals = candidate_calibrations(small, found.corners)
+    layouts = candidate_layouts(small, found.corners)
+    cals = candidate_calibrations(small, found.corners, layouts)
     try:
         cal = _with_reference(small, next(cals))
     except HalfBoardError:  # every layout half points: a hand over the points makes their bases
-        cal = _probe(candidate_layouts(small, found.corners)[0][2], names=("colour0", "colour1"))
+        cal = _probe(layouts[0][2], names=("colour0", "colour1"))
         score = hand_score(small, cal.outer, cal.corners)  # alike too, so the edge is looked at first
         if score < 1.0:  # (no colours learnt to leave checkers out)
             raise
@@ -1051,7 +1052,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
     score = _hand_score(small, cal)
     if score >= 1.0:  # an outline cutting across the board's points makes its edge depart as an arm
-        cal, cals, score = _clear_outline(small, found.corners, cal, cals, score)  # does: another, if any
+        cal, cals, score = _clear_outline(small, found.corners, layouts, cal, cals, score)  # does: another, if any
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
@@ -1088,15 +1089,14 @@ def _hand_score(image: np.ndarray, cal: Calibration) -> float:
     return hand_score(image, cal.outer, cal.corners, checker_colour_test(cal), bar)
 
 
-def _clear_outline(image: np.ndarray, outer, cal: Calibration, cals, score: float):
+def _clear_outline(image: np.ndarray, outer, first: list, cal: Calibration, cals, score: float):
     """(calibration, the calibrations after it, hand score) of another outline of the board whose
     best layout fits its points at least as well as the first's and whose edge nothing crosses:
     an outline found cutting across the frame and the points' bases (a frame and a table of one
     darkness) departs from its own profile all along that side, as an arm would; a true edge has
     no such run. An arm crosses the board's true edge as well, so no outline clears it; nor one
     whose corners lie further than CLEAR_REACH from the first's. As given when no other outline
-    does."""
-    first = candidate_layouts(image, outer)
+    does. `first`: candidate_layouts of the first outline `outer`."""
     if not first:
         return cal, cals, score
     corners = np.float32(cal.corners)
@@ -1104,7 +1104,7 @@ def _clear_outline(image: np.ndarray, outer, cal: Calibration, cals, score: floa
         scored = candidate_layouts(image, other)
         if not scored or scored[0][0] < first[0][0]:
             continue
-        others = candidate_calibrations(image, other)
+        others = candidate_calibrations(image, other, scored)
         try:
             found = _with_reference(image, next(others))
         except UnreadablePhotoError:

@@ -4,6 +4,7 @@ colour's bases, and the point's own colour is the one whose bases show no run of
 board's edge (photo._checker_bases with photo._rim_runs): taking the checkers' colour for the
 points' made every empty point of it a stack, and every stack on it an empty point."""
 import numpy as np
+import pytest
 
 from vision import labels, photo
 
@@ -56,27 +57,22 @@ def test_a_checker_colour_less_common_than_the_points_is_never_taken_for_them():
     assert set(np.flatnonzero(checker)) == {0, 2, 8, 22, red}
 
 
-def test_beige_stacks_on_white_points_beside_empty_white_ones_are_read():
-    # bench/vision_styles.py seed 0 style 21 position 4: beige stacks of 4, 3 and 3 on white points
-    # read as empty, and the empty white points beside them as stacks of 3 white checkers
-    p0 = (0, 0, 0, 3, 0, 0, 0, 0, 0, 3, 0, 4, 0, 2) + (0,) * 7 + (3, 0, 0, 0)
-    p1 = (4, 0, 0, 0, 2, 6) + (0,) * 19
-    got, truth = photo_reading(21, p0, p1)
+# rendered boards of bench/vision_styles.py seed 0 (case seed = style), read wrong before:
+RENDERED = [
+    # style 21 position 4: beige stacks of 4, 3 and 3 on white points read as empty, and the
+    # empty white points beside them as stacks of 3 white checkers
+    (21, (0, 0, 0, 3, 0, 0, 0, 0, 0, 3, 0, 4, 0, 2) + (0,) * 7 + (3, 0, 0, 0), (4, 0, 0, 0, 2, 6) + (0,) * 19),
+    # style 14 position 3: 14 points wrong (red stacks on red points cut short or missed)
+    (14, (5, 0, 0, 1, 3) + (0,) * 15 + (6, 0, 0, 0, 0),
+     (0, 3, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0)),
+    # style 28 position 5, yellow stacks on the cream points of a cream board: "its checkers
+    # could not be told from its points"
+    (28, (1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 7, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+     (0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 1, 0, 1, 0, 0, 0)),
+]
+
+
+@pytest.mark.parametrize("seed, p0, p1", RENDERED, ids=["beige on white", "red on red", "yellow on cream"])
+def test_stacks_of_checkers_nearly_their_points_colour_are_read(seed, p0, p1):
+    got, truth = photo_reading(seed, p0, p1)
     assert labels.compare(got, truth).wrong == ()
-
-
-def test_red_stacks_on_red_points_beside_red_stacks_on_grey_ones_are_read():
-    # seed 0 style 14 position 3: 14 points wrong (red stacks on red points cut short or missed)
-    p0 = (5, 0, 0, 1, 3) + (0,) * 15 + (6, 0, 0, 0, 0)
-    p1 = (0, 3, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0)
-    got, truth = photo_reading(14, p0, p1)
-    assert labels.compare(got, truth).wrong == ()
-
-
-def test_yellow_stacks_on_cream_points_of_a_cream_board_are_read():
-    # seed 0 style 28 position 5: "its checkers could not be told from its points"
-    p0 = (1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 7, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1)
-    p1 = (0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 1, 0, 1, 0, 0, 0)
-    got, truth = photo_reading(28, p0, p1)
-    assert labels.compare(got, truth).wrong == ()
-
