@@ -204,13 +204,17 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
         canon = _canonical(image, base)[0]
     ends, _ = _rim_runs(canon, base, np.zeros(24, bool))  # (its point width is _bases' too)
     checker, point_colours = _checker_bases(means, np.isin(np.arange(24), list(ends)))
-    if checker.sum() < 2:
+    if checker.sum() < 1:
         raise CalibrationError("no checkers found at the points' bases")
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
-    cv2.setRNGSeed(1)
-    _, two, centres2 = cv2.kmeans(means[checker], 2, None, criteria, 5, cv2.KMEANS_PP_CENTERS)
     lab_ = np.full(24, -1)
-    lab_[checker] = two.ravel()
+    if checker.sum() >= 2:
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
+        cv2.setRNGSeed(1)
+        _, two, centres2 = cv2.kmeans(means[checker], 2, None, criteria, 5, cv2.KMEANS_PP_CENTERS)
+        lab_[checker] = two.ravel()
+    else:  # one base shows a checker: the other side's stacks all stand on points of their colour
+        centres2 = np.float32([means[checker][0], means[checker][0]])
+        lab_[checker] = 0
     hidden = {}
     if float(np.linalg.norm(centres2[0] - centres2[1])) < ONE_COLOUR:  # the bases show one colour
         hidden = hidden_stacks(ends, pw, means, checker, point_colours)
@@ -783,8 +787,12 @@ def locate_photo(image: np.ndarray) -> BoardOutline:
     outer = np.float32(found.corners)
     h, w = image.shape[:2]
     on_edge = corners_at_picture_edge(outer, image.shape)
-    if on_edge >= 2:
-        raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
+    if on_edge >= 2:  # the board cut off, or the table itself standing out round a board in view
+        inside = _outline_in_view(image, outer)
+        if inside is None:
+            raise UnreadablePhotoError("part of the board is outside the picture (its outline runs along the edge)")
+        log.debug("an outline along the picture's edge: another wholly in view fits its points")
+        found, outer, on_edge = BoardOutline(tuple((float(x), float(y)) for x, y in inside)), inside, 0
     if on_edge == 1 and not found.covered:  # one corner at the picture's edge, the sides by it
         # not along it: an arm reaching in from there, taken for board up to where it leaves the
         # picture (its outline is pulled to the edge, and the gate along the outline misses it)
@@ -796,6 +804,21 @@ def locate_photo(image: np.ndarray) -> BoardOutline:
             f"the board is seen too steeply (about {view[1]:.0f} degrees from straight above, at most "
             f"{STEEPEST:.0f} can be read; take the photo from higher up)")
     return found
+
+
+def _outline_in_view(image: np.ndarray, outer) -> np.ndarray | None:
+    """Another outline of the board (other_outlines), wholly in the picture, whose best layout fits
+    its points (FIT_POOR or better): the first outline may run along the picture's edge because the
+    table stood out from what lies round the picture's edge (a brown board on a brown table with a
+    second board cut by the edge), not because the board is cut off. None when there is none."""
+    for other in other_outlines(image, outer):
+        if corners_at_picture_edge(other, image.shape):
+            continue
+        scored = candidate_layouts(image, other)
+        log.debug("an outline in view: best layout fits %.3f", scored[0][0] if scored else 0.0)
+        if scored and scored[0][0] >= FIT_POOR:
+            return np.float32(other)
+    return None
 
 
 STEEPEST = 55.0  # degrees from straight above beyond which a board is not read (issue 10 asks for 45)

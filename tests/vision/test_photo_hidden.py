@@ -27,3 +27,14 @@ def test_white_stacks_all_on_white_points_are_read():
     p1 = (0,) * 5 + (2, 0, 0, 0, 6, 0, 0, 0, 0, 0, 7) + (0,) * 9
     got, truth = photo_reading(2000, p0, p1)
     assert labels.compare(got, truth).board_right
+
+
+def test_a_board_whose_bases_show_one_checker_reads_the_stacks_its_rims_show():
+    # bench/vision_styles.py --seed 0 --case 10:1: green/white points, ivory/brown checkers, the one
+    # brown stack the only base that shows a checker (every ivory stack on a white point, eight brown
+    # borne off). A single checker base was taken for none: the photo was refused ("its checkers
+    # could not be told from its points"). Its ivory stacks are found by their rims: 21 of 24 points
+    p0 = (0, 0, 0, 0, 7) + (0,) * 20
+    p1 = (0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 6, 0, 0)
+    got, truth = photo_reading(10, p0, p1)
+    assert labels.compare(got, truth).right >= 21

@@ -41,3 +41,15 @@ def test_a_later_layouts_reader_seeing_a_hand_tries_the_next():
     p1 = (0, 0, 0, 0, 0, 0, 0, 6) + (0,) * 8 + (3, 0, 0, 0, 0, 6, 0, 0, 0)
     got, truth = photo_reading(9, p0, p1)
     assert labels.compare(got, truth).wrong == ()
+
+
+def test_an_outline_along_the_pictures_edge_gives_way_to_one_in_view_that_fits_the_points():
+    """bench/vision_styles.py seed 2 style 3 (labelled): a brown-framed board on a brown table, a
+    second board cut by the picture's right edge. The table stood out from the picture's edge as one
+    region all round the board, and the photo was refused as partly outside the picture (5 of 6
+    frames). Another outline, wholly in view and fitting its points, is the board; a board that is
+    cut off has none and is still refused (test_photo, test_outline_table)."""
+    p0 = (0, 2, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 3, 0, 3, 0, 0, 0, 0, 0)
+    p1 = (2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0)
+    got, truth = photo_reading(2003, p0, p1)
+    assert labels.compare(got, truth).wrong == ()
