@@ -1079,7 +1079,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
-    why, points_only, covered = None, None, None
+    why, points_only, covered, nearly = None, None, None, None
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         reading = BoardReader(cal, follow_board=False).read(small)
@@ -1093,8 +1093,12 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         log.debug("layout's reading impossible: %s", why)
         if points_only is None and (bare := without_bar(reading)) is not None:
             points_only = (bare, cal)
+        if nearly is None and (fewer := trimmed(reading)) is not None:
+            nearly = (fewer, cal)
     if points_only is not None:  # no layout reads it all: its points are read, its bar is said unread
         return _full_size(*points_only, scale, (w, h))
+    if nearly is not None:  # nor its points: a checker too many, from the stack read least surely
+        return _full_size(*nearly, scale, (w, h))
     if covered is not None:
         return _full_size(*covered, scale, (w, h))
     raise UnreadablePhotoError(f"the board could not be read: {why}")
@@ -1152,6 +1156,48 @@ def without_bar(reading: Reading) -> Reading | None:
     seen = ", ".join(f"{n} {c}" for c, n in reading.bar if n)
     return dataclasses.replace(bare, notes=reading.notes + (
         f"bar: not read ({seen} seen there, more than the points leave room for)",))
+
+
+TRIM_MOST = 2  # checkers of a colour over MAX_CHECKERS that trimmed takes off, at most
+TRIM_SURE = 0.5  # a stack trimmed was read with less confidence than this (the label says it uncertain)
+
+
+def trimmed(reading: Reading) -> Reading | None:
+    """A reading impossible only by a checker or two too many of a colour (at most TRIM_MOST over
+    MAX_CHECKERS), with as many stacks of two or more of that colour read unsurely (confidence
+    under TRIM_SURE): one checker fewer on each of the least sure of them, said so in its notes
+    ("uncertain" in the label). A long stack is the likeliest to be read one too long (its
+    checkers overlap, a shadow or a point's tip past it looks like one more), and the reader says
+    so by its low confidence. None when the reading cannot be made possible so."""
+    if not reading.readable or reading.confidence is None:
+        return None
+    rows = {"top": [list(p) for p in reading.top], "bottom": [list(p) for p in reading.bottom]}
+    confs = {"top": reading.confidence[0], "bottom": reading.confidence[1]}
+    totals: dict = dict(reading.bar)
+    for row in rows:
+        for colour, count in rows[row]:
+            if colour is not None:
+                totals[colour] = totals.get(colour, 0) + count
+    notes = []
+    for colour, total in totals.items():
+        over = total - MAX_CHECKERS
+        if over <= 0:
+            continue
+        if over > TRIM_MOST:
+            return None
+        unsure = sorted((confs[row][i], row, i) for row in rows for i, (c, n) in enumerate(rows[row])
+                        if c == colour and n >= 2 and confs[row][i] < TRIM_SURE)
+        if len(unsure) < over:
+            return None
+        for _, row, i in unsure[:over]:
+            rows[row][i][1] -= 1
+            notes.append(f"{row} {i + 1}: {rows[row][i][1] + 1} {colour} read, taken as {rows[row][i][1]} "
+                         f"({total} {colour} read in all, at most {MAX_CHECKERS})")
+    if not notes:
+        return None
+    out = dataclasses.replace(reading, top=tuple(tuple(p) for p in rows["top"]),
+                              bottom=tuple(tuple(p) for p in rows["bottom"]), notes=reading.notes + tuple(notes))
+    return out if impossible(out) is None else None
 
 
 def checker_colour_test(cal: Calibration):

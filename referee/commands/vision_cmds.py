@@ -144,6 +144,8 @@ def position_of(reading, *, bottom=None, direction=None, on_roll=None):
         sides.append(tuple(side))
     if any(note.startswith("bar:") for note in getattr(reading, "notes", ())):
         assumed.append("no checkers on the bar (the bar could not be read)")
+    # a stack read a checker too long for the 15 of its colour (vision.photo.trimmed)
+    assumed += [note for note in getattr(reading, "notes", ()) if " taken as " in note]
     if on_roll is None:
         on_roll = players[0]
         assumed.append(f"{on_roll} is on roll")

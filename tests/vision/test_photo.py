@@ -222,3 +222,38 @@ def test_a_bar_that_cannot_be_is_said_unread_and_the_points_kept():
     assert without_bar(dataclasses.replace(reading, bar=(("black", 1),))) is not None  # (possible already)
     crowded = dataclasses.replace(reading, top=(("black", 16),) + top[1:])
     assert without_bar(crowded) is None
+
+
+def test_a_checker_too_many_comes_off_the_stack_read_least_surely():
+    """A reading one or two checkers over 15 of a colour, from long stacks read with low confidence
+    (a stack of eight read nine): those stacks, the least sure first, one checker shorter, said so in
+    the label's "uncertain"; more over than that, or no unsure stack to take it from: None (the photo
+    is refused, never a made-up count)."""
+    from vision.photo import impossible, trimmed
+    from vision.reader import Reading
+
+    top = (("white", 5), ("black", 2)) + ((None, 0),) * 9 + (("white", 6),)
+    bottom = (("white", 5), ("black", 3)) + ((None, 0),) * 10
+    conf = ((0.9, 0.9) + (0.9,) * 9 + (0.2,), (0.4,) + (0.9,) * 11)
+    reading = Reading(False, top, bottom, bar=(("black", 0), ("white", 0)), confidence=conf,
+                      players=("white", "black"))
+    assert impossible(reading) == "16 white checkers read on the board and bar (at most 15)"
+    fewer = trimmed(reading)
+    assert fewer is not None and impossible(fewer) is None
+    assert fewer.top[11] == ("white", 5) and fewer.top[0] == ("white", 5) and fewer.bottom == bottom
+    assert "top 12: 6 white read, taken as 5 (16 white read in all, at most 15)" in fewer.to_label_dict()["uncertain"]
+    two_over = dataclasses.replace(reading, top=(("white", 6),) + top[1:])
+    assert trimmed(two_over).bottom[0] == ("white", 4)  # (the next least sure: 0.4)
+    assert trimmed(dataclasses.replace(reading, top=(("white", 7),) + top[1:])) is None  # three over
+    assert trimmed(dataclasses.replace(reading, confidence=((0.9,) * 12, (0.9,) * 12))) is None  # all sure
+
+
+def test_a_stack_read_a_checker_too_long_is_read_right():
+    # bench/vision_styles.py --seed 0 --case 13:4: a stack of eight black checkers read nine (16 of
+    # the colour), in every layout: the photo was refused. The stack was the least sure of its colour
+    from .rendered import photo_reading
+
+    p0 = (0, 0, 0, 0, 0, 0, 3, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0)
+    p1 = (1, 3, 0, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    got, truth = photo_reading(13, p0, p1)
+    assert labels.compare(got, truth).board_right

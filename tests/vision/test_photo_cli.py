@@ -61,6 +61,18 @@ def test_a_bar_not_read_is_said_to_be_assumed_empty(game):
     assert position.on_roll[24] == 0 and position.opponent[24] == 0
 
 
+def test_a_stack_taken_a_checker_shorter_is_said_to_be_assumed(game):
+    """A photo read with a stack taken a checker shorter than read (vision.photo.trimmed: 16 of a
+    colour read): the position says so among what it assumed."""
+    import dataclasses
+
+    _, image, _, (c0, c1) = game
+    note = f"top 3: 6 {c0} read, taken as 5 (16 {c0} read in all, at most 15)"
+    reading = dataclasses.replace(read_photo(image), notes=(note,))
+    _, assumed = position_of(reading, bottom=c0, direction="ccw", on_roll=c1)
+    assert assumed == (note,)
+
+
 def test_cli_read_position_and_overlay(game, tmp_path, capsys):
     path, image, truth, (c0, c1) = game
     overlay = tmp_path / "out.png"
