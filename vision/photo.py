@@ -677,13 +677,17 @@ class NothingNew(CalibrationError):
     """A layout's colour model with the playing area's colour kept is the one without it."""
 
 
-def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, refit: list | None = None):
+def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, refit: list | None = None,
+                      by_bases: bool = False):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give.
     `keep_area`: the board clusters near the playing area's own colour stay board (see
     _board_colours_cleaned; NothingNew when none would go without it). `refit`, if given, gets the
     calibration with the refitted pitch and offsets where they were not kept (see _agrees) but lie
-    within REFIT_NEAR (a refit of a fraction or thrice the step reads any number of checkers)."""
+    within REFIT_NEAR (a refit of a fraction or thrice the step reads any number of checkers).
+    `by_bases`: a colour the colour model finds no stack of is learnt from its stacks as the point
+    bases read them (its checkers on points of their colour, taken for board; tried only where no
+    layout calibrates without it: the bases' counts are rough)."""
     canon, lab = _canonical(image, base)
     rough, names = photo_label(image, base, lab, canon)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
@@ -719,6 +723,11 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
             for (row, col), (kk, _) in extents.items():  # the faces the colour of their points; where
                 if kk == k and rough[row][col][0] == name:  # a base showed one, one checker at least
                     rows[row][col] = [name, 1]
+        if by_bases and not any(c == name for r in rows.values() for c, _ in r):  # nor any stack of it
+            for row in rows:  # (its checkers the colour of the points they stand on: the model took
+                for col, (c, n) in enumerate(rough[row]):  # them for board): as the bases read them
+                    if c == name:
+                        rows[row][col] = [name, n]
     for row, col in rough["hidden"]:  # (the colour model hardly sees them: as their rims counted them)
         rows[row][col] = rough[row][col]
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
@@ -967,18 +976,26 @@ def candidate_calibrations(image, outer=None, layouts: list | None = None):
     tried, halves = yield from _calibrated(image, scored, made)
     if not made and halves == tried:  # every layout read half points: part of the board found
         raise HalfBoardError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
+    # the layouts that failed, a colour taken for board (its checkers on points of its colour): its
+    # stacks as the point bases read them; where none calibrated so, or each reading was impossible
+    failed = [s for s in scored if not any(s[2] is base for _, base in made)]
+    if not made:
+        yield from _calibrated(image, scored, made, by_bases=True)
+        failed = []
     if not made:
         raise UnreadablePhotoError("board found but its checkers could not be told from its points")
-    for name, base in made:  # every reading impossible: the playing area's own colour kept as board
+    for name, base in list(made):  # every reading impossible: the playing area's own colour kept as board
         try:  # (a felt the colour of one side's checkers, taken for them, runs their stacks on)
             cal, _ = _calibrate_layout(image, base, keep_area=True)
         except (CalibrationError, cv2.error) as exc:
             log.debug("layout %s with the area's colour failed: %s", name, exc)
             continue
         yield cal
+    if failed and failed[0][0] >= scored[0][0] - FIT_NEAR:
+        yield from _calibrated(image, failed, [], by_bases=True)
 
 
-def _calibrated(image: np.ndarray, scored: list, made: list):
+def _calibrated(image: np.ndarray, scored: list, made: list, by_bases: bool = False):
     """Yield the calibrations of the layouts `scored` (candidate_layouts) that fit nearly as well as
     the best (within FIT_NEAR), each followed by its refitted variant if any (_calibrate_layout);
     those made go to `made` as (name, layout). Returns (layouts tried, of them with half points)."""
@@ -989,7 +1006,7 @@ def _calibrated(image: np.ndarray, scored: list, made: list):
         tried += 1
         refit: list = []
         try:
-            cal, _ = _calibrate_layout(image, base, refit=refit)
+            cal, _ = _calibrate_layout(image, base, refit=refit, by_bases=by_bases)
         except (CalibrationError, cv2.error) as exc:
             log.debug("layout %s failed: %s", name, exc)
             halves += isinstance(exc, HalfPointsLayout)
