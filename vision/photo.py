@@ -1024,8 +1024,17 @@ def near_outlines(image: np.ndarray, outer, checker: float):
     CLEAR_REACH checkers (`checker`: pixels) of the first's `outer`, and none on the picture's edge:
     the first cut across the frame, not one taking in what lies beside the board."""
     reach = CLEAR_REACH * checker
+    outer = np.float32(outer)
     for other in other_outlines(image, outer):
-        if corners_at_picture_edge(other, image.shape) or np.abs(np.float32(other) - np.float32(outer)).max() > reach:
+        if corners_at_picture_edge(other, image.shape):
+            continue
+        moved = np.abs(np.float32(other) - outer).max(1)
+        far = np.flatnonzero(moved > reach)
+        # or one side moved out further, up to TRAY_REACH, round the first: a tray beside the points
+        tray = (len(far) == 2 and (far[1] - far[0]) % 2 == 1 and moved.max() <= TRAY_REACH * checker
+                and all(cv2.pointPolygonTest(np.float32(other).reshape(-1, 1, 2), (float(x), float(y)), True)
+                        >= -reach for x, y in outer))
+        if len(far) and not tray:
             continue
         yield other
 
@@ -1121,6 +1130,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     raise UnreadablePhotoError(f"the board could not be read: {why}")
 
 
+TRAY_REACH = 3.0  # checkers: how far one side of another outline round the first may lie (a tray the first left out)
 CLEAR_REACH = 1.0  # checkers: how far another outline's corners may lie from the first's to clear
 # it of a hand (an outline cut across the frame is off by a frame's width at most; one reaching
 # further took in what lies beside the board, a second board with an arm over it)

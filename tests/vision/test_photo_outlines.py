@@ -34,6 +34,18 @@ def test_an_outline_cutting_across_the_frame_is_not_taken_for_an_arm():
     assert len(labels.compare(labels.as_image_shows(reading.to_label_dict()), truth).wrong) <= 1
 
 
+def test_an_outline_that_left_out_a_tray_gives_way_to_one_round_it():
+    """bench/vision_styles.py seed 1 style 6 position 5: a burgundy frame on a brown table, the
+    outline found round the playing area only (the tray beside it left out), its sides across the
+    frame: taken for an arm. The outline another way finds takes in the tray, one side 2.6
+    checkers further out (beyond CLEAR_REACH): an outline round the first with one side moved out
+    up to TRAY_REACH clears it too; a clear frame, read whole."""
+    p0 = (0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 4, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 2, 1, 0)
+    p1 = (0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    got, truth = photo_reading(1006, p0, p1)
+    assert labels.compare(got, truth).board_right
+
+
 def test_a_later_layouts_reader_seeing_a_hand_tries_the_next():
     # seed 0 style 9 position 4: the best layout reads 18 red checkers, the next one's reader
     # takes the board for covered (its outline had no hand on it), the one after reads it right
