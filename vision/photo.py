@@ -1084,7 +1084,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             small = cv2.resize(small, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
         small = cv2.resize(small, size, interpolation=cv2.INTER_AREA)
     found = locate_photo(small)
-    if found.covered:  # the board is there but an arm lies across its edge: no reading at all
+    if found.covered and not _uncovered(small, found):  # an arm lies across the board's edge: no reading at all
         log.debug("board partly covered: hand in view")
         cal = _covered_calibration(small, found)
         return _full_size(_hand_reading(cal, 1.0), cal, scale, (w, h))
@@ -1131,6 +1131,27 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
 
 
 TRAY_REACH = 3.0  # checkers: how far one side of another outline round the first may lie (a tray the first left out)
+COVERED_CLEAR = 0.3  # hand score along an outline found as a board partly covered under which nothing covers it
+
+
+def _uncovered(image: np.ndarray, found) -> bool:
+    """Whether an outline the finder took for a board partly covered (no whole outline stood out:
+    a board darker than a bright table, its points scoring just under sure) is the whole board with
+    nothing across its edge: wholly in the picture, and its best layout's hand score under
+    COVERED_CLEAR (an arm that breaks the outline crosses the outline found as well)."""
+    if corners_at_picture_edge(np.float32(found.corners), image.shape):
+        return False  # (an arm reaching in from the picture's edge pulls a corner there)
+    try:
+        layouts = candidate_layouts(image, found.corners)
+        cal = _with_reference(image, next(candidate_calibrations(image, found.corners, layouts)))
+    except (CalibrationError, cv2.error, StopIteration) as exc:
+        log.debug("outline found as covered: no calibration (%s)", exc)
+        return False
+    score = _hand_score(image, cal)
+    log.debug("outline found as covered: hand score %.2f", score)
+    return score < COVERED_CLEAR
+
+
 CLEAR_REACH = 1.0  # checkers: how far another outline's corners may lie from the first's to clear
 # it of a hand (an outline cut across the frame is off by a frame's width at most; one reaching
 # further took in what lies beside the board, a second board with an arm over it)
