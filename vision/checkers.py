@@ -6,6 +6,7 @@ its edge of the board toward the middle, and its length over the learnt checker 
 """
 from __future__ import annotations
 
+import bisect
 import itertools
 import logging
 from functools import lru_cache
@@ -276,16 +277,17 @@ def _pitch_fits(counts, extents, rows, pw: float) -> list:
     return fits
 
 
-def _step_at(d: np.ndarray, pos: float, w: int) -> float:
-    """The largest brightness step of d (abs of the line's differences) within w of pos; 0 off it."""
+def _step_at(d, pos: float, w: int) -> float:
+    """The largest brightness step of d (abs of the line's differences; a list, as its callers look
+    at a few pixels many times over) within w of pos; 0 off it."""
     i = int(round(pos))
-    return float(d[max(0, i - w): i + w + 1].max()) if 0 <= i < len(d) else 0.0
+    return float(max(d[max(0, i - w): i + w + 1])) if 0 <= i < len(d) else 0.0
 
 
 def second_layer(gray_line: np.ndarray, pitch: float, offset: float, n: int) -> int:
     """Checkers of a second layer on a full row of n: each lies over the joint of two below, so
     the joint's edge disappears and the new checker's edges show half a checker to either side."""
-    d = np.abs(np.diff(gray_line.astype(np.float32)))
+    d = np.abs(np.diff(gray_line.astype(np.float32))).tolist()
     w = max(1, int(pitch * 0.12))
 
     def peak(pos: float) -> float:
@@ -1636,7 +1638,8 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
     if len(d) < pitch * 1.5:
         return 0, 0.0
     w = max(1, int(pitch * 0.1))
-    noise = float(np.median(d)) + 1.0
+    noise = _fast_median(d) + 1.0
+    d = d.tolist()
 
     def peak(pos: float) -> float:
         return _step_at(d, pos, w)
@@ -1665,6 +1668,7 @@ def row_rims(line: np.ndarray, pitch: float, offset: float):
     g = _thin_lines(np.asarray(line)[None, :], pitch)[0]
     noise = float(np.sort(g)[len(g) // 4]) + 1.0
     w = max(1, int(round(pitch * 0.12)))
+    g = g.tolist()
     joints = [_step_at(g, offset + k * pitch, w) for k in range(1, ROW_OF_FIVE + 1)]
     halves = [_step_at(g, offset + (k + 0.5) * pitch, w) for k in range(ROW_OF_FIVE)]
     return joints, halves, noise
@@ -1949,19 +1953,39 @@ def _run_end(g: np.ndarray, strong: np.ndarray, pitch: float) -> int:
     highlight on it, between its two rims) when the rim past it is as strong as the run's rims
     (RIM_HOLD of their median: a point's tip or a speck of felt past the stack is weaker); a
     faint line at the run's end is left out too (the last checker's shadow)."""
-    groups = np.split(strong, np.flatnonzero(np.diff(strong) > 0.3 * pitch) + 1)
-    peaks = [float(g[grp].max()) for grp in groups]
+    cuts = np.flatnonzero(np.diff(strong) > 0.3 * pitch) + 1
+    starts = np.concatenate(([0], cuts))
+    firsts = strong[starts].tolist()
+    lasts = strong[np.concatenate((cuts - 1, [len(strong) - 1]))].tolist()
+    peaks = np.maximum.reduceat(g[strong], starts).tolist()
+    run = [peaks[0]]  # the run's peaks so far, sorted (their median, at a small list's cost)
     last = 0
-    for j in range(1, len(groups)):
-        gap = groups[j][0] - groups[j - 1][-1]
+    for j in range(1, len(peaks)):
+        gap = firsts[j] - lasts[j - 1]
         hold = RIM_HOLD if gap > RIM_GAP * pitch else RIM_FAINT
-        if gap > RIM_FACE * pitch or peaks[j] < hold * float(np.median(peaks[:j])):
+        if gap > RIM_FACE * pitch or peaks[j] < hold * _median(run):
             break
         last = j
-    typical = float(np.median(peaks[:last + 1]))
+        bisect.insort(run, peaks[j])
+    typical = _median(run)
     while last > 0 and peaks[last] < RIM_HOLD * typical:  # a faint line just past the last rim: its shadow
         last -= 1
-    return int(groups[last][-1])
+    return int(lasts[last])
+
+
+def _fast_median(v: np.ndarray) -> float:
+    """np.median of a 1-d array, without its overhead (called for every point, layout and try)."""
+    n = len(v)
+    if n % 2:
+        return float(np.partition(v, n // 2)[n // 2])
+    p = np.partition(v, (n // 2 - 1, n // 2))
+    return float((p[n // 2 - 1] + p[n // 2]) / 2)
+
+
+def _median(ordered: list) -> float:
+    """The median of a sorted, non-empty list (as np.median takes it)."""
+    n = len(ordered)
+    return float(ordered[n // 2]) if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
 
 
 def _thin_lines(lines: np.ndarray, pitch: float) -> np.ndarray:
