@@ -1084,14 +1084,15 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             small = cv2.resize(small, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
         small = cv2.resize(small, size, interpolation=cv2.INTER_AREA)
     found = locate_photo(small)
-    if found.covered and not _uncovered(small, found):  # an arm lies across the board's edge: no reading at all
+    first = _uncovered(small, found) if found.covered else None
+    if found.covered and first is None:  # an arm lies across the board's edge: no reading at all
         log.debug("board partly covered: hand in view")
         cal = _covered_calibration(small, found)
         return _full_size(_hand_reading(cal, 1.0), cal, scale, (w, h))
-    layouts = candidate_layouts(small, found.corners)
-    cals = candidate_calibrations(small, found.corners, layouts)
+    layouts = candidate_layouts(small, found.corners) if first is None else first[0]
+    cals = candidate_calibrations(small, found.corners, layouts) if first is None else first[1]
     try:
-        cal = _with_reference(small, next(cals))
+        cal = _with_reference(small, next(cals)) if first is None else first[2]
     except HalfBoardError:  # every layout half points: a hand over the points makes their bases
         cal = _probe(layouts[0][2], names=("colour0", "colour1"))
         score = hand_score(small, cal.outer, cal.corners)  # alike too, so the edge is looked at first
@@ -1134,22 +1135,24 @@ TRAY_REACH = 3.0  # checkers: how far one side of another outline round the firs
 COVERED_CLEAR = 0.3  # hand score along an outline found as a board partly covered under which nothing covers it
 
 
-def _uncovered(image: np.ndarray, found) -> bool:
-    """Whether an outline the finder took for a board partly covered (no whole outline stood out:
-    a board darker than a bright table, its points scoring just under sure) is the whole board with
-    nothing across its edge: wholly in the picture, and its best layout's hand score under
-    COVERED_CLEAR (an arm that breaks the outline crosses the outline found as well)."""
+def _uncovered(image: np.ndarray, found):
+    """(its layouts, the calibrations after the first, the first) of an outline the finder took for
+    a board partly covered (no whole outline stood out: a board darker than a bright table, its
+    points scoring just under sure) that is the whole board with nothing across its edge: wholly in
+    the picture, and its best layout's hand score under COVERED_CLEAR (an arm that breaks the
+    outline crosses the outline found as well); None otherwise."""
     if corners_at_picture_edge(np.float32(found.corners), image.shape):
-        return False  # (an arm reaching in from the picture's edge pulls a corner there)
+        return None  # (an arm reaching in from the picture's edge pulls a corner there)
     try:
         layouts = candidate_layouts(image, found.corners)
-        cal = _with_reference(image, next(candidate_calibrations(image, found.corners, layouts)))
+        cals = candidate_calibrations(image, found.corners, layouts)
+        cal = _with_reference(image, next(cals))
     except (CalibrationError, cv2.error, StopIteration) as exc:
         log.debug("outline found as covered: no calibration (%s)", exc)
-        return False
+        return None
     score = _hand_score(image, cal)
     log.debug("outline found as covered: hand score %.2f", score)
-    return score < COVERED_CLEAR
+    return (layouts, cals, cal) if score < COVERED_CLEAR else None
 
 
 CLEAR_REACH = 1.0  # checkers: how far another outline's corners may lie from the first's to clear
