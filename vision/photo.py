@@ -978,7 +978,7 @@ def candidate_calibrations(image, outer=None, layouts: list | None = None):
         raise HalfBoardError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
     # the layouts that failed, a colour taken for board (its checkers on points of its colour): its
     # stacks as the point bases read them; where none calibrated so, or each reading was impossible
-    failed = [s for s in scored if not any(s[2] is base for _, base in made)]
+    failed = [s for s in scored if s[0] >= scored[0][0] - FIT_NEAR and not any(s[2] is base for _, base in made)]
     if not made:
         yield from _calibrated(image, scored, made, by_bases=True)
         failed = []
@@ -991,7 +991,7 @@ def candidate_calibrations(image, outer=None, layouts: list | None = None):
             log.debug("layout %s with the area's colour failed: %s", name, exc)
             continue
         yield cal
-    if failed and failed[0][0] >= scored[0][0] - FIT_NEAR:
+    if failed:  # (only those that fit nearly as well as the best: a layout clearly worse is never read)
         yield from _calibrated(image, failed, [], by_bases=True)
 
 

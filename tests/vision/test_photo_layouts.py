@@ -130,3 +130,26 @@ def test_rows_are_snapped_to_where_the_points_begin(dy):
     off = _moved(area, dy0=dy * pw, dy1=-dy * pw)
     corners = photo.rows_snapped(image, _layout(image, off, _bar_frac(g)))
     assert np.abs(corners - area).max() < 0.15 * pw
+
+
+def test_a_layout_fitting_clearly_worse_than_the_best_is_never_calibrated(monkeypatch):
+    """candidate_calibrations' fallbacks (every reading impossible: a layout whose colour model took
+    a colour for board is learnt again from its bases) try only layouts within FIT_NEAR of the best
+    one's fit, never one that fits clearly worse (it cut at the first failed layout's fit)."""
+    from vision import photo
+    from vision.errors import CalibrationError
+
+    calls = []
+
+    def fake(image, base, keep_area=False, refit=None, by_bases=False):
+        calls.append((base["name"], keep_area, by_bases))
+        if base["name"] == "A" and not keep_area and not by_bases:
+            return "calibration A", None
+        raise CalibrationError("its checkers could not be told from the board")
+
+    monkeypatch.setattr(photo, "_calibrate_layout", fake)
+    scored = [(0.97, "A", {"name": "A"}), (0.95, "B", {"name": "B"}), (0.91, "C", {"name": "C"})]
+    made = list(photo.candidate_calibrations(np.zeros((10, 10, 3), np.uint8), np.zeros((4, 2)), scored))
+    assert made == ["calibration A"]
+    assert ("C", False, False) not in calls and ("C", False, True) not in calls  # (0.06 under the best)
+    assert ("B", False, True) in calls  # the fallback on a layout that fits nearly as well
