@@ -1028,12 +1028,12 @@ def near_outlines(image: np.ndarray, outer, checker: float):
     for other in other_outlines(image, outer):
         if corners_at_picture_edge(other, image.shape):
             continue
-        moved = np.abs(np.float32(other) - outer).max(1)
+        moved = np.abs(other - outer).max(1)
         far = np.flatnonzero(moved > reach)
         # or one side moved out further, up to TRAY_REACH, round the first: a tray beside the points
         tray = (len(far) == 2 and (far[1] - far[0]) % 2 == 1 and moved.max() <= TRAY_REACH * checker
-                and all(cv2.pointPolygonTest(np.float32(other).reshape(-1, 1, 2), (float(x), float(y)), True)
-                        >= -reach for x, y in outer))
+                and all(cv2.pointPolygonTest(other.reshape(-1, 1, 2), (float(x), float(y)), True) >= -reach
+                        for x, y in outer))
         if len(far) and not tray:
             continue
         yield other
@@ -1046,19 +1046,23 @@ def impossible(reading: Reading) -> str | None:
     """Why a reading cannot be a backgammon position (a point or a colour over MAX_CHECKERS), or None."""
     if not reading.readable:
         return None
-    totals: dict = {}
     for row in ("top", "bottom"):
         for i, (colour, count) in enumerate(getattr(reading, row)):
             if count > MAX_CHECKERS:
                 return f"{count} {colour} checkers read on {row} point {i + 1} (at most {MAX_CHECKERS})"
-            if colour is not None:
-                totals[colour] = totals.get(colour, 0) + count
-    for colour, count in reading.bar:
-        totals[colour] = totals.get(colour, 0) + count
-    for colour, count in totals.items():
+    for colour, count in _colour_totals(reading).items():
         if count > MAX_CHECKERS:
             return f"{count} {colour} checkers read on the board and bar (at most {MAX_CHECKERS})"
     return None
+
+
+def _colour_totals(reading: Reading) -> dict:
+    """{colour: checkers of it read on the points and the bar} of a readable reading."""
+    totals: dict = {}
+    for colour, count in (*reading.top, *reading.bottom, *reading.bar):
+        if colour is not None:
+            totals[colour] = totals.get(colour, 0) + count
+    return totals
 
 
 WORK_SIZE = 1280  # long side (pixels) a larger photo is scaled down to before reading: a board
@@ -1089,18 +1093,21 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         log.debug("board partly covered: hand in view")
         cal = _covered_calibration(small, found)
         return _full_size(_hand_reading(cal, 1.0), cal, scale, (w, h))
-    layouts = candidate_layouts(small, found.corners) if first is None else first[0]
-    cals = candidate_calibrations(small, found.corners, layouts) if first is None else first[1]
-    try:
-        cal = _with_reference(small, next(cals)) if first is None else first[2]
-    except HalfBoardError:  # every layout half points: a hand over the points makes their bases
-        cal = _probe(layouts[0][2], names=("colour0", "colour1"))
-        score = hand_score(small, cal.outer, cal.corners)  # alike too, so the edge is looked at first
-        if score < 1.0:  # (no colours learnt to leave checkers out)
-            raise
-        log.debug("hand in view (score %.2f) over a layout of half points", score)
-        return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
-    score = _hand_score(small, cal)
+    if first is not None:
+        layouts, cals, cal, score = first
+    else:
+        layouts = candidate_layouts(small, found.corners)
+        cals = candidate_calibrations(small, found.corners, layouts)
+        try:
+            cal = _with_reference(small, next(cals))
+        except HalfBoardError:  # every layout half points: a hand over the points makes their bases
+            cal = _probe(layouts[0][2], names=("colour0", "colour1"))
+            score = hand_score(small, cal.outer, cal.corners)  # alike too, so the edge is looked at first
+            if score < 1.0:  # (no colours learnt to leave checkers out)
+                raise
+            log.debug("hand in view (score %.2f) over a layout of half points", score)
+            return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
+        score = _hand_score(small, cal)
     if score >= 1.0:  # an outline cutting across the board's points makes its edge depart as an arm
         cal, cals, score = _clear_outline(small, found.corners, layouts, cal, cals, score)  # does: another, if any
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
@@ -1136,7 +1143,7 @@ COVERED_CLEAR = 0.3  # hand score along an outline found as a board partly cover
 
 
 def _uncovered(image: np.ndarray, found):
-    """(its layouts, the calibrations after the first, the first) of an outline the finder took for
+    """(its layouts, the calibrations after the first, the first, its hand score) of an outline the finder took for
     a board partly covered (no whole outline stood out: a board darker than a bright table, its
     points scoring just under sure) that is the whole board with nothing across its edge: wholly in
     the picture, and its best layout's hand score under COVERED_CLEAR (an arm that breaks the
@@ -1152,7 +1159,7 @@ def _uncovered(image: np.ndarray, found):
         return None
     score = _hand_score(image, cal)
     log.debug("outline found as covered: hand score %.2f", score)
-    return (layouts, cals, cal) if score < COVERED_CLEAR else None
+    return (layouts, cals, cal, score) if score < COVERED_CLEAR else None
 
 
 CLEAR_REACH = 1.0  # checkers: how far another outline's corners may lie from the first's to clear
@@ -1224,13 +1231,8 @@ def trimmed(reading: Reading) -> Reading | None:
         return None
     rows = {"top": [list(p) for p in reading.top], "bottom": [list(p) for p in reading.bottom]}
     confs = {"top": reading.confidence[0], "bottom": reading.confidence[1]}
-    totals: dict = dict(reading.bar)
-    for row in rows:
-        for colour, count in rows[row]:
-            if colour is not None:
-                totals[colour] = totals.get(colour, 0) + count
     notes = []
-    for colour, total in totals.items():
+    for colour, total in _colour_totals(reading).items():
         over = total - MAX_CHECKERS
         if over <= 0:
             continue
