@@ -427,8 +427,8 @@ class Calibration:
     light: bool = False  # the colours were learnt with uneven light taken out: take it out of frames too
     rims: tuple[int, ...] = (-1, -1, -1, -1)  # per kind of point (checkers.cell_kind): the checker colour
     # nearly that point's own colour (counted there from its rims), checkers.EITHER, or -1
-    own_off: bool = False  # a checker colour is not read by colour on the points of nearly its colour
-    # (checkers.own_colour_off): chosen where that reads the calibration image back better
+    own_off: tuple[int, ...] = ()  # the kinds of point on which a checker colour (rims) is not read by
+    # colour (checkers.own_colour_off): chosen where that reads the calibration image back better
     absent: tuple = ()  # per kind of point, the centroids (indices) not on its points (checkers.classify)
     faces: tuple = ()  # weighted Lab of each checker colour's face (for checkers.rim_counts)
     face_models: tuple = field(default=(), repr=False)  # per checker colour, (radius, least likeness, gray face) or ()
@@ -495,7 +495,7 @@ class Calibration:
             "reference_checkers": [list(c) for c in self.reference_checkers],
             "light": self.light,
             "rims": list(self.rims),
-            "own_off": self.own_off,
+            "own_off": list(self.own_off),
             "absent": [list(t) for t in self.absent],
             "faces": [list(f) for f in self.faces],
             "face_models": [list(f) for f in self.face_models],
@@ -527,7 +527,7 @@ class Calibration:
                 reference_checkers=tuple(tuple(float(v) for v in c) for c in data.get("reference_checkers", ())),
                 light=bool(data.get("light", False)),
                 rims=tuple(int(v) for v in data.get("rims", (-1, -1, -1, -1))),
-                own_off=bool(data.get("own_off", False)),
+                own_off=_own_off_from(data),
                 absent=tuple(tuple(int(v) for v in t) for t in data.get("absent", ())),
                 faces=tuple(tuple(float(v) for v in f) for f in data.get("faces", ())),
                 face_models=tuple(tuple(float(v) for v in f) for f in data.get("face_models", ())),
@@ -780,3 +780,13 @@ def _centroids_from(data: dict) -> tuple:
         cents = tuple((checkers.BAR_BOARD if c[0] == checkers.BOARD else c[0], *c[1:]) for c in cents)
     return cents
 
+
+
+def _own_off_from(data: dict) -> tuple:
+    """A file's kinds of point with a checker colour taken out (own_off): a list of kinds, or as
+    files before it stored it, true for every kind whose checkers are counted by rims."""
+    own = data.get("own_off", ())
+    if isinstance(own, bool):
+        rims = data.get("rims", (-1, -1, -1, -1))
+        return tuple(t for t, r in enumerate(rims) if r in (0, 1)) if own else ()
+    return tuple(int(t) for t in own)

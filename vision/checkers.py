@@ -27,6 +27,7 @@ BOARD_COLOURS = (BOARD, BAR_BOARD)  # centroid classes that are board on the poi
 BAR_COLOURS = (BAR, BAR_BOARD)  # centroid classes of the bar's own colours: board on the bar
 EITHER = 2  # in Calibration.rims: count by rims, the colour is the checker face nearer the stack's middle
 RIM_NEAR = 22.0  # weighted-Lab distance under which a checker colour is taken for a point's colour
+SAME_COLOUR = 8.0  # weighted-Lab distance under which a checker colour is a board colour's, to the colour model
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
 
 
@@ -1054,7 +1055,9 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     # from their rims (see rim_counts); judged per kind of point (row, and which of the two colours)
     board_like = [bool(np.sqrt(((board_c - m) ** 2).sum(1)).min() < RIM_NEAR) for m in middles]
     faces = tuple(tuple(round(float(v), 2) for v in m) for m in middles)  # weighted Lab of each face
-    rims = _rim_colours(lab, spans, label, skip, middles)
+    rims, bases = _rim_colours(lab, spans, label, skip, middles)
+    felt_like = [_felt_like(board_c, m, k, rims, bases) for k, m in enumerate(middles)]
+    own = tuple(t for t in range(4) if rims[t] in (0, 1))  # kinds of point nearly a checker colour themselves
     for k in (0, 1):  # such a colour is learnt from its checkers on the other points, where they show
         clear = [cell for kind, cell in colour_px[k] if rims[kind] != k]
         if k in rims and clear and sum(len(c) for c in clear) >= 20:
@@ -1063,6 +1066,9 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         rims = tuple(r if r >= 0 else board_like.index(True) for r in rims)
     elif any(board_like):  # both are like some board colour: elsewhere too, the stack's face says which
         rims = tuple(r if r >= 0 else EITHER for r in rims)
+    # where a colour is taken out of the colour model (own_colour_off): on the points nearly its colour,
+    # and on every point only where it is like the felt too (elsewhere it shows by colour)
+    own = tuple(t for t in range(4) if rims[t] in (0, 1) and (t in own or felt_like[rims[t]]))
     on_bar = bar_px is not None and any((label.get("bar") or {}).values())
     plain = list(cents)  # the model without the bar's own colours (tried if the bar does not read back)
     if bar_px is not None and len(bar_px) >= 20:
@@ -1073,7 +1079,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
-                       board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid)
+                       board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own)
     reads_back = bar_px is None or not (on_bar or check_bar) or \
         _bar_reads_back(canon, probe, spans, best[0], label, colours)
     if not reads_back:
@@ -1084,7 +1090,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
-                                board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid)
+                                board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own)
         except CalibrationError:
             return best
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
@@ -1170,7 +1176,7 @@ def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, 
 
 
 def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False):
+                faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False, own=()):
     """The best _fit of one model of the board for every point, or one per kind of point (see
     learn's `kinds`): (fields, score)."""
     best, error = None, None
@@ -1180,7 +1186,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
             continue
         try:
             got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw, pitch_grid)
+                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw, pitch_grid, own)
         except CalibrationError as exc:
             error = error or exc
             continue
@@ -1192,7 +1198,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
 
 
 def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
-         absent, light, learn_faces=False, raw=None, pitch_grid=False):
+         absent, light, learn_faces=False, raw=None, pitch_grid=False, own=()):
     """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
     kind of point, the board centroids not seen on that kind's empty points; all () for one model
     of the board everywhere), the faces of its checkers (face_models) with learn_faces, and the
@@ -1252,7 +1258,8 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     # read back as the reader will; where a checker colour is nearly that of a kind of point, also
     # with that colour taken out there (see own_colour_off), kept when it reads the position back better
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-    score, own_off = None, False
+    score, own_off = None, ()
+    offs = [(), own] if own else [()]  # (own: the kinds of point learn takes a colour out on)
     seen = None if raw is None else reader_view(raw, centroids, light, probe.bar, absent, spans)
     fits = [stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw)
             for which in sets]
@@ -1260,7 +1267,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     for n, fit in enumerate(_fits_then_grid(fits, pw) if pitch_grid else fits):
         if n >= len(fits) and score is not None and score[0] >= 24:
             break
-        for off in (False, True) if any(r in (0, 1) for r in rims) else (False,):
+        for off in offs:
             read = read_back(profiles, gray, lab, spans, fit[0], fit[1], colours, rims, faces, off)
             got = (_right(read, label, skip), round(sum(c for _, _, c in read.values()), 3))  # ties: the surer
             if seen is not None:  # the points both read right first
@@ -1321,10 +1328,10 @@ def _right(read: dict, label: dict, skip: set, also: dict | None = None) -> int:
 
 
 def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, pitch: float, offset, names,
-              rims: tuple[int, ...], faces: tuple, own_off: bool = False) -> dict:
+              rims: tuple[int, ...], faces: tuple, own_off: tuple = ()) -> dict:
     """The points read from column profiles by colour, then (where a checker colour is nearly a
     point's) by rims: the calibration's check of itself. `own_off`: see own_colour_off."""
-    read = read_columns(own_colour_off(profiles, rims) if own_off else profiles, pitch, offset, names)
+    read = read_columns(own_colour_off(profiles, rims, own_off) if own_off else profiles, pitch, offset, names)
     if any(r >= 0 for r in rims):
         read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces)
     return read
@@ -1339,7 +1346,7 @@ def reader_view(raw: np.ndarray, centroids, light: bool, bar, absent, spans) -> 
 
 
 def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, offset, names, rims: tuple[int, ...],
-                faces: tuple, own_off: bool = False, models: tuple = ()) -> dict:
+                faces: tuple, own_off: tuple = (), models: tuple = ()) -> dict:
     """{(row, col): (colour or None, count, confidence)} of every point as the reader reads them
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
@@ -1349,7 +1356,7 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     face_models)."""
     profiles = column_profiles(classes, spans, canon.shape[0])
     if own_off:
-        profiles = own_colour_off(profiles, rims)
+        profiles = own_colour_off(profiles, rims, own_off)
     cols = read_columns(profiles, pitch, offset, names)
     cols = phantom_singles(cols, profiles, pitch, names)
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
@@ -1731,16 +1738,17 @@ def _plain(rims) -> bool:
     return weakest >= max(6.0, 4.0 * noise) and max(halves) < PLAIN_HALF * weakest
 
 
-def own_colour_off(profiles: dict, rims: tuple[int, ...]) -> dict:
-    """Column profiles with a checker colour taken out on the kinds of point it nearly matches
-    (rims[kind] = that colour): there the colour shows the point as much as its checkers, so an
-    empty point would read as a stack; those stacks are counted from their rims (rim_counts)."""
+def own_colour_off(profiles: dict, rims: tuple[int, ...], kinds=(0, 1, 2, 3)) -> dict:
+    """Column profiles with a checker colour taken out on the kinds of point (of `kinds`) it nearly
+    matches (rims[kind] = that colour): there the colour shows the point as much as its checkers, so
+    an empty point would read as a stack; those stacks are counted from their rims (rim_counts)."""
     if len(rims) != 4 or not any(r in (0, 1) for r in rims):
         return profiles
     out = dict(profiles)
     for key, prof in profiles.items():
-        k = rims[cell_kind(*key)]
-        if k in (0, 1):
+        t = cell_kind(*key)
+        k = rims[t]
+        if k in (0, 1) and t in kinds:
             prof = prof.copy()
             prof[k] = 0.0
             out[key] = prof
@@ -1752,10 +1760,11 @@ def cell_kind(row: str, col: int) -> int:
     return (0 if row == "top" else 2) + col % 2
 
 
-def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.ndarray) -> tuple[int, ...]:
+def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.ndarray) -> tuple[tuple, list]:
     """Per kind of point (cell_kind): the checker colour (0 or 1) that is nearly the point's own
     colour near its base, else -1. The point's colour is taken from the empty points of that kind,
-    a band's width in from the board's edge (a raised frame's shadow may darken the band along it)."""
+    a band's width in from the board's edge (a raised frame's shadow may darken the band along it).
+    Also each kind's colour there (None where no point of that kind is empty)."""
     H = lab.shape[0]
     depth = max(2, int(H * 0.06))
     base = {t: [] for t in range(4)}
@@ -1766,16 +1775,34 @@ def _rim_colours(lab: np.ndarray, spans, label: dict, skip: set, middles: np.nda
             a, b = x0 + int((x1 - x0) * 0.3), x1 - int((x1 - x0) * 0.3)
             cell = lab[depth:2 * depth, a:b] if row == "top" else lab[H - 2 * depth:H - depth, a:b]
             base[cell_kind(row, col)].append(cell.reshape(-1, 3))
-    out = []
+    out, colours = [], []
     for t in range(4):
         if not base[t]:
             out.append(-1)
+            colours.append(None)
             continue
         colour = np.median(np.concatenate(base[t]), 0)
         d = np.sqrt(((middles - colour) ** 2).sum(1))
         k = int(np.argmin(d))
         out.append(k if d[k] < RIM_NEAR and d[1 - k] > d[k] + 5.0 else -1)
-    return tuple(out)
+        colours.append(colour)
+    return tuple(out), colours
+
+
+def _felt_like(board_c: np.ndarray, middle: np.ndarray, k: int, rims: tuple, bases: list) -> bool:
+    """Whether checker colour k (its middle colour) is nearly a board colour (of `board_c`) other
+    than the colour of the points it is nearly already (rims[kind] = k, their colour `bases`):
+    nearly the felt's, which shows round its stacks on every point, so the colour model cannot
+    tell them anywhere (learn takes it out of the model on every point then). So too a colour all
+    but the same as a point's (SAME_COLOUR): the colour model takes it for that point's anywhere."""
+    own = [bases[t] for t in range(4) if rims[t] == k and bases[t] is not None]
+    for c in board_c:
+        d = float(np.sqrt(((c - middle) ** 2).sum()))
+        if d >= RIM_NEAR:
+            continue
+        if d < SAME_COLOUR or not any(np.sqrt(((c - b) ** 2).sum()) < RIM_NEAR for b in own):
+            return True
+    return False
 
 
 def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],

@@ -116,7 +116,7 @@ def test_a_point_colour_is_taken_past_the_frames_shadow_along_the_board_edge():
     lab[H - 20:, :, 1:] = 128.0
     label = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
     middles = np.float32([(19.5, 128.0, 127.0), (113.0, 128.0, 129.0)])  # black and white checkers
-    rims = checkers._rim_colours(lab, SPANS, label, set(), middles)
+    rims, _ = checkers._rim_colours(lab, SPANS, label, set(), middles)
     assert rims[2] == 1  # the bottom row's even points: as white as the white checkers
 
 
