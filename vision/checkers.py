@@ -27,6 +27,7 @@ BOARD_COLOURS = (BOARD, BAR_BOARD)  # centroid classes that are board on the poi
 BAR_COLOURS = (BAR, BAR_BOARD)  # centroid classes of the bar's own colours: board on the bar
 EITHER = 2  # in Calibration.rims: count by rims, the colour is the checker face nearer the stack's middle
 RIM_NEAR = 22.0  # weighted-Lab distance under which a checker colour is taken for a point's colour
+UNSEEN = 0.5  # of a column's width: a colour's profile under this along the whole column shows none of it there
 SAME_COLOUR = 8.0  # weighted-Lab distance under which a checker colour is a board colour's, to the colour model
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
 
@@ -1333,7 +1334,7 @@ def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, p
     point's) by rims: the calibration's check of itself. `own_off`: see own_colour_off."""
     read = read_columns(own_colour_off(profiles, rims, own_off) if own_off else profiles, pitch, offset, names)
     if any(r >= 0 for r in rims):
-        read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces)
+        read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces, profiles=profiles)
     return read
 
 
@@ -1362,7 +1363,7 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models)
     if any(r >= 0 for r in rims):
-        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon)
+        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon, profiles)
         cols = faceless_last(cols, counted, gray, spans, pitch, offset, names, models) if models else counted
         if models:
             cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models, canon, faces)
@@ -1807,11 +1808,13 @@ def _felt_like(board_c: np.ndarray, middle: np.ndarray, k: int, rims: tuple, bas
 
 def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
                names: tuple[str, str], rims: tuple[int, ...], lab: np.ndarray | None = None,
-               faces: tuple = (), canon: np.ndarray | None = None) -> dict:
+               faces: tuple = (), canon: np.ndarray | None = None, profiles: dict | None = None) -> dict:
     """On points nearly the colour of one checker colour (rims[cell_kind] = that colour, or EITHER):
     count the checkers there from their rims when the colour model saw fewer. A stack the colour
     model did not see is of the colour whose face (weighted Lab, `faces`) is nearer its middle's
-    colour (in `lab`, the weighted Lab image, or `canon`, BGR), else of the point's own colour."""
+    colour (in `lab`, the weighted Lab image, or `canon`, BGR), else of the point's own colour;
+    none where that face is of a colour the colour model reads on every point (counted by rims
+    nowhere) and its column profile (`profiles`, column_profiles) shows none of it there."""
     out = dict(read)
     todo = []
     for key, (colour, n, conf) in read.items():
@@ -1828,11 +1831,11 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
         row, col = key
         m, clear = rim_count(line, pitch, off)
         x = (end - off) / pitch
-        rims = row_rims(line, pitch, off)
-        layered, how_clear = _layered(rims)
+        shown = row_rims(line, pitch, off)
+        layered, how_clear = _layered(shown)
         if layered:  # the run of rims breaks at the layer, and its rims between the row's fit half a spacing
             m, clear = layered, how_clear
-        elif abs(x - ROW_OF_FIVE) < 0.5 and _plain(rims):  # (nor is a spacing a little short)
+        elif abs(x - ROW_OF_FIVE) < 0.5 and _plain(shown):  # (nor is a spacing a little short)
             m = ROW_OF_FIVE
         elif end - off >= 4.5 * pitch and not (colour is not None and x < n + 0.5):
             # a long stack (unless the colour saw it reach as far): its checkers may overlap, count by their spacing
@@ -1853,6 +1856,9 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
             j = _nearer_face(lab, canon, faces, spans[col], row, off, pitch, m)
             if j < 0 and k == EITHER:
                 continue
+            if 0 <= j != k and j not in rims and EITHER not in rims and profiles is not None \
+                    and float(profiles[key][j].max(initial=0.0)) < UNSEEN:
+                continue  # a face of the colour the colour model reads on every point: it saw none here
             k = j if j >= 0 else k
         out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
     return out

@@ -113,3 +113,29 @@ def test_read_bar_on_a_bar_too_narrow_to_hold_a_checker_sees_none_and_warns_noth
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a mean of no columns warned (a layout tried on a photo)
         assert checkers.read_bar(classes, (100, 101), 10.0, ("a", "b")) == ((("a", 0), ("b", 0)), 1.0)
+
+
+def test_an_empty_point_is_no_stack_of_the_colour_the_colour_model_reads_everywhere():
+    # bench/vision_styles.py seed 7 style 0 (case seed 7000: black felt, white and blue points,
+    # yellow and black checkers): black, the felt's colour, is counted by rims on every point, and the
+    # marbled texture of an empty white point read as a layered row of eight there; its middle is
+    # nearer the yellow face than the black, so it read as yellow 8 on five frames of six. Yellow is
+    # read by colour on every point: the colour model, which saw no yellow there, stands
+    import dataclasses
+
+    from vision import BoardReader, Calibration, labels
+    from vision.render import random_style, random_view, render_frame
+
+    rng = np.random.default_rng(7000)
+    view = dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
+    start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5) + (0,) * 10 + (2, 0)
+    cal = Calibration.from_image(render_frame(start, start, view, rng=7000)[0])
+    assert cal.rims == (0, 0, 0, 0) or cal.rims == (1, 1, 1, 1)  # one colour counted by rims everywhere
+    p0 = (8, 0, 0, 0, 0, 2) + (0,) * 13 + (5,) + (0,) * 5
+    p1 = (0,) * 8 + (5, 0, 0, 3, 1, 0, 6) + (0,) * 10
+    frame, truth = render_frame(p0, p1, view, rng=7000)
+    reading = BoardReader(cal, read_dice=False, read_cube=False).read(frame)
+    got = reading.to_label_dict()
+    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
+        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
+    assert labels.compare(got, truth).right == 24
