@@ -781,7 +781,6 @@ def _centroids_from(data: dict) -> tuple:
     return cents
 
 
-
 def _own_off_from(data: dict) -> tuple:
     """A file's kinds of point with a checker colour taken out (own_off): a list of kinds, or as
     files before it stored it, true for every kind whose checkers are counted by rims."""

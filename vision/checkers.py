@@ -1058,7 +1058,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     faces = tuple(tuple(round(float(v), 2) for v in m) for m in middles)  # weighted Lab of each face
     rims, bases = _rim_colours(lab, spans, label, skip, middles)
     felt_like = [_felt_like(board_c, m, k, rims, bases) for k, m in enumerate(middles)]
-    own = tuple(t for t in range(4) if rims[t] in (0, 1))  # kinds of point nearly a checker colour themselves
+    like_points = tuple(t for t in range(4) if rims[t] in (0, 1))  # kinds of point nearly a checker colour
     for k in (0, 1):  # such a colour is learnt from its checkers on the other points, where they show
         clear = [cell for kind, cell in colour_px[k] if rims[kind] != k]
         if k in rims and clear and sum(len(c) for c in clear) >= 20:
@@ -1069,7 +1069,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         rims = tuple(r if r >= 0 else EITHER for r in rims)
     # where a colour is taken out of the colour model (own_colour_off): on the points nearly its colour,
     # and on every point only where it is like the felt too (elsewhere it shows by colour)
-    own = tuple(t for t in range(4) if rims[t] in (0, 1) and (t in own or felt_like[rims[t]]))
+    own = tuple(t for t in range(4) if rims[t] in (0, 1) and (t in like_points or felt_like[rims[t]]))
     on_bar = bar_px is not None and any((label.get("bar") or {}).values())
     plain = list(cents)  # the model without the bar's own colours (tried if the bar does not read back)
     if bar_px is not None and len(bar_px) >= 20:
