@@ -27,6 +27,7 @@ BOARD_COLOURS = (BOARD, BAR_BOARD)  # centroid classes that are board on the poi
 BAR_COLOURS = (BAR, BAR_BOARD)  # centroid classes of the bar's own colours: board on the bar
 EITHER = 2  # in Calibration.rims: count by rims, the colour is the checker face nearer the stack's middle
 RIM_NEAR = 22.0  # weighted-Lab distance under which a checker colour is taken for a point's colour
+RUN_JOIN = 0.6  # of a checker: the gaps a stack's colour is joined across in judging whether it runs to the middle
 UNSEEN = 0.5  # of a column's width: a colour's profile under this along the whole column shows none of it there
 SAME_COLOUR = 8.0  # weighted-Lab distance under which a checker colour is a board colour's, to the colour model
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
@@ -147,12 +148,12 @@ def column_profiles(classes: np.ndarray, spans, H: int) -> dict:
     return out
 
 
-def stack_extent(profile: np.ndarray, pitch: float) -> float:
-    """Length of the stack from the edge: occupied rows joined across gaps shorter than half a checker."""
+def stack_extent(profile: np.ndarray, pitch: float, join: float = 0.5) -> float:
+    """Length of the stack from the edge: occupied rows joined across gaps shorter than `join` of a checker."""
     occ = np.flatnonzero(profile > 0.45)
     if len(occ) == 0 or occ[0] > pitch:
         return 0.0
-    gap = max(2, int(pitch * 0.5))
+    gap = max(2, int(pitch * join))
     end = occ[0]
     for y in occ[1:]:
         if y - end > gap:
@@ -435,7 +436,9 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         if colour is None:
             continue
         row, col = key
-        ext = stack_extent(profiles[key][names.index(colour)], pitch)
+        # (joined across faces the colour model takes for a point: a run of light checkers it sees
+        # only the rims of breaks into pieces a little over half a checker apart)
+        ext = stack_extent(profiles[key][names.index(colour)], pitch, RUN_JOIN)
         runs_to_middle = ext >= half - 0.4 * pitch  # the stack reaches the middle of the board
         if not runs_to_middle and n < 5:
             continue

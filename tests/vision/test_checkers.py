@@ -16,6 +16,19 @@ def test_stack_extent_joins_small_gaps_and_stops_at_large_ones():
     assert checkers.stack_extent(_profile([(50, 80)])[0], 30) == 0  # not standing at the edge
 
 
+def test_a_run_to_the_middle_is_joined_across_the_faces_the_colour_model_takes_for_a_point():
+    # a run of beige checkers leaning on each other on a red point (bench/vision_styles.py seed 2
+    # labelled, style 26): each face's middle is as light as a cream point and the colour model
+    # shows only the rims, a little over half a checker apart. Whether the run reaches the middle
+    # (and is counted by the spacing of its checkers, recount_long_stacks) joins such gaps; the
+    # stack's length read by colour does not (a speck half a checker past a stack is no checker)
+    rims = [(k * 24, k * 24 + 8) for k in range(8)]
+    assert checkers.stack_extent(_profile(rims, 200)[0], 30) == 8
+    assert checkers.stack_extent(_profile(rims, 200)[0], 30, 0.6) == 7 * 24 + 8
+    # a die or a shadow a checker past the stack is not part of it either way
+    assert checkers.stack_extent(_profile([(0, 60), (90, 110)])[0], 30, 0.6) == 60
+
+
 def test_read_columns_counts_from_pitch_and_offset():
     profiles = {("top", 0): _profile([(0, 90)]), ("bottom", 0): _profile([(0, 95)])}
     out = checkers.read_columns(profiles, 30.0, (0.0, 5.0), ("red", "green"))
