@@ -1742,7 +1742,7 @@ def _plain(rims) -> bool:
     return weakest >= max(6.0, 4.0 * noise) and max(halves) < PLAIN_HALF * weakest
 
 
-def own_colour_off(profiles: dict, rims: tuple[int, ...], kinds=(0, 1, 2, 3)) -> dict:
+def own_colour_off(profiles: dict, rims: tuple[int, ...], kinds: tuple[int, ...]) -> dict:
     """Column profiles with a checker colour taken out on the kinds of point (of `kinds`) it nearly
     matches (rims[kind] = that colour): there the colour shows the point as much as its checkers, so
     an empty point would read as a stack; those stacks are counted from their rims (rim_counts)."""

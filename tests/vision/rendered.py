@@ -23,6 +23,12 @@ def photo_reading(seed: int, p0, p1, camera: int | None = None) -> tuple[dict, d
     return labels.as_image_shows(photo.read_photo(image).to_label_dict()), truth
 
 
+def wrong_points(reading, truth: dict) -> int:
+    """Points of 24 a reading has wrong against the truth of the image it read (its rows as the
+    image shows them: labels.as_image_shows)."""
+    return 24 - labels.compare(labels.as_image_shows(reading.to_label_dict()), truth).right
+
+
 def board_box(truth: dict) -> tuple:
     """(x, y, w, h) of the board's outline in a rendered frame, from its truth's geometry: the
     region read_dice is given, as BoardReader gives it."""

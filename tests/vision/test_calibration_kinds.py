@@ -4,8 +4,10 @@ board is modelled per kind of point, so a red checker on a cream point is red, n
 import numpy as np
 import pytest
 
-from vision import BoardReader, Calibration, checkers, labels
+from vision import BoardReader, Calibration, checkers
 from vision.render import random_style, random_view, render_frame
+
+from .rendered import wrong_points
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
@@ -17,13 +19,6 @@ def _calibrated(case_seed: int, camera: int | None = None):
     view = random_view(rng, random_style(rng))
     start, _ = render_frame(START, START, view, rng=case_seed if camera is None else camera)
     return view, start, Calibration.from_image(start)
-
-
-def _wrong(reading, truth) -> int:
-    got = reading.to_label_dict()
-    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
-    return 24 - labels.compare(got, truth).right
 
 
 # bench/vision_styles.py --seed 1 style 19: blue felt, cream/red points, red/black checkers (the red

@@ -6,22 +6,17 @@ most of them back."""
 import numpy as np
 import pytest
 
-from vision import BoardReader, Calibration, labels
+from vision import BoardReader, Calibration
 from vision.calibration import turned_base
 from vision.checkers import PITCH_RANGE, stack_pitch
 from vision.render import random_style, random_view, render_frame
+
+from .rendered import wrong_points
 
 
 def _view(case_seed: int):
     rng = np.random.default_rng(case_seed)
     return random_view(rng, random_style(rng))
-
-
-def _wrong(reading, truth) -> int:
-    got = reading.to_label_dict()
-    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
-    return 24 - labels.compare(got, truth).right
 
 
 # bench/vision_styles.py --label-calibration, seed 0: style 0 (green felt, cream/red points,
@@ -72,8 +67,8 @@ def calibrated_and_later(style: int, c0, c1, r0, r1, camera: int | None = None):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_labelled_game_in_progress_calibrates_and_reads_the_next_position(case):
     reader, (frame, truth), (later, later_truth) = calibrated_and_later(*CASES[case])
-    assert _wrong(reader.read(frame), truth) <= 1
-    assert _wrong(reader.read(later), later_truth) <= 1
+    assert wrong_points(reader.read(frame), truth) <= 1
+    assert wrong_points(reader.read(later), later_truth) <= 1
 
 
 def test_turned_base_half_a_turn_moves_the_corners_round_and_mirrors_the_bar():
@@ -129,7 +124,7 @@ def test_a_layout_with_a_bar_wins_a_tie_with_the_frame_bands_and_the_gate_sees_t
     held, _ = render_frame(p0, p1, view, hand=True, rng=2009)
     frame, later = render_frame(p0, p1, view, rng=2009)
     reader = BoardReader(cal, read_dice=False)
-    assert _wrong(reader.read(frame), later) == 0
+    assert wrong_points(reader.read(frame), later) == 0
     assert reader.gate.occluded(held)[0]
 
 
@@ -160,4 +155,4 @@ def test_a_calibration_whose_outline_reads_too_few_points_back_tries_the_finders
     image, truth = render_frame(c0, c1, view, rng=seed)
     cal = Calibration.from_image(image, {k: v for k, v in truth.items() if k != "geometry"})
     frame, later = render_frame(p0, p1, view, rng=seed)
-    assert _wrong(BoardReader(cal, read_dice=False).read(frame), later) == 0
+    assert wrong_points(BoardReader(cal, read_dice=False).read(frame), later) == 0

@@ -29,7 +29,5 @@ def test_checkers_the_colour_of_the_felt_and_of_the_points_still_give_their_size
     p0 = (0, 0, 0, 2, 0, 4, 0, 2, 0, 0, 0, 0, 5) + (0,) * 10 + (2, 0)
     frame, truth = render_frame(p0, START_SIDE, view, rng=7006)
     reading = BoardReader(cal, read_dice=False).read(frame)
-    got = reading.to_label_dict()
-    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
+    got = labels.as_image_shows(reading.to_label_dict())  # (rows as the image shows them)
     assert labels.compare(got, truth).right == 24

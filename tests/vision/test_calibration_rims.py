@@ -9,8 +9,10 @@ import dataclasses
 
 import numpy as np
 
-from vision import BoardReader, Calibration, checkers, labels
+from vision import BoardReader, Calibration, checkers
 from vision.render import random_style, random_view, render_frame
+
+from .rendered import wrong_points
 
 NAVY, BLACK, WHITE = (20.0, 128.0, 110.0), (10.0, 130.0, 131.0), (115.0, 128.0, 147.0)
 
@@ -39,13 +41,6 @@ def test_own_off_of_a_file_before_it_stored_kinds_is_every_kind_counted_by_rims(
     assert _own_off_from({}) == ()
 
 
-def _wrong(reading, truth) -> int:
-    got = reading.to_label_dict()
-    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
-    return 24 - labels.compare(got, truth).right
-
-
 def test_ivory_checkers_on_black_points_are_read_by_colour_after_a_labelled_calibration():
     # bench/vision_styles.py --label-calibration, seed 1 style 6 (case seed 1006: navy felt, black and
     # white points, ivory and brown checkers): ivory is like the white points only, yet was counted
@@ -62,4 +57,4 @@ def test_ivory_checkers_on_black_points_are_read_by_colour_after_a_labelled_cali
     p0 = (4,) + (0,) * 9 + (1, 0, 2, 2, 2, 0, 0, 4) + (0,) * 7
     p1 = (4, 5) + (0,) * 23
     frame, later = render_frame(p0, p1, view, rng=1006)
-    assert _wrong(BoardReader(cal, read_dice=False, read_cube=False).read(frame), later) == 0
+    assert wrong_points(BoardReader(cal, read_dice=False, read_cube=False).read(frame), later) == 0

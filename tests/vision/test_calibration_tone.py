@@ -58,9 +58,7 @@ def _misread(style: int, p0, p1) -> tuple:
     reader = BoardReader(Calibration.from_image(_start(style)), read_dice=False, read_cube=False)
     image, truth = render.render_frame(p0, p1, _view(style), rng=style)
     reading = reader.read(image)
-    got = reading.to_label_dict()
-    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
+    got = labels.as_image_shows(reading.to_label_dict())  # (rows as the image shows them)
     return labels.compare(got, truth).wrong
 
 

@@ -21,9 +21,7 @@ def read_realistic(seed: int, p0=P0, p1=P1, camera: int | None = None):
     reader = BoardReader(Calibration.from_image(start), read_dice=False, read_cube=False)
     image, truth = render.render_frame(p0, p1, view, rng=camera)
     reading = reader.read(image)
-    got = reading.to_label_dict()
-    if reading.rotate % 360 == 180:  # rows as the unturned image shows them
-        got = dict(got, top=got["bottom"][::-1], bottom=got["top"][::-1])
+    got = labels.as_image_shows(reading.to_label_dict())  # (rows as the image shows them)
     return labels.compare(got, truth), view
 
 
