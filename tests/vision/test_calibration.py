@@ -76,6 +76,12 @@ def test_calibration_file_that_does_not_fit(tmp_path, board):
     (tmp_path / "z.json").write_text(json.dumps(dict(cal.to_dict(), rims=["top", -1, -1, -1])))
     with pytest.raises(CalibrationMismatchError, match="z.json.*malformed"):  # a value of the wrong kind
         Calibration.load(tmp_path / "z.json")
+    for own_off in (["top"], 7):  # the kinds of point a colour is taken out on: a list of kinds, or true/false
+        (tmp_path / "o.json").write_text(json.dumps(dict(cal.to_dict(), own_off=own_off)))
+        with pytest.raises(CalibrationMismatchError, match="o.json.*malformed"):
+            Calibration.load(tmp_path / "o.json")
+    (tmp_path / "old.json").write_text(json.dumps(dict(cal.to_dict(), own_off=True)))  # as files stored it before
+    assert Calibration.load(tmp_path / "old.json").own_off == tuple(t for t, r in enumerate(cal.rims) if r in (0, 1))
     with pytest.raises(CalibrationMismatchError, match="1280x720"):
         cal.check_frame(np.zeros((720, 1280, 3), np.uint8))
 
