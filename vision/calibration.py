@@ -615,9 +615,10 @@ class Calibration:
             homes = (home,) if home else ("bottom right", "bottom left")
             candidates = [(start_label(h, colours), colours, h) for h in homes]
 
-        def search(outer_img, pitch_grid: bool = False):
+        def search(outer_img, pitch_grid: bool = False, combs: bool = False):
             """(best layout, its fields and score, or None; the first layout error) in this outline;
-            pitch_grid: checkers.learn's (the common sizes of a checker tried too)."""
+            pitch_grid, combs: checkers.learn's (the common sizes of a checker tried too; rows seen
+            only in a comb of their colour counted in the read back too)."""
             rotations = [given_rotate]
             if given_rotate is None:
                 across = np.linalg.norm(outer_img[1] - outer_img[0])
@@ -653,7 +654,8 @@ class Calibration:
                             try:
                                 fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
                                                                check_bar=True, learn_faces=True,
-                                                               as_reader=True, pitch_grid=pitch_grid)
+                                                               as_reader=True, pitch_grid=pitch_grid,
+                                                               combs=combs)
                             except CalibrationError as exc:
                                 log.debug("candidate failed: %s", exc)
                                 continue
@@ -680,11 +682,11 @@ class Calibration:
         best, layout_error = search(outer_img)
         score = read_back(best)
 
-        def try_again(outline, pitch_grid: bool, why: str, enough: int) -> bool:
+        def try_again(outline, pitch_grid: bool, why: str, enough: int, combs: bool = False) -> bool:
             """Search `outline` again (see search), keep its best layout where it reads back more
             points than the best so far; whether `enough` points are now read back."""
             nonlocal best, score
-            found, _ = search(outline, pitch_grid=pitch_grid)
+            found, _ = search(outline, pitch_grid=pitch_grid, combs=combs)
             points = read_back(found)
             if points > score:
                 best, score = found, points
@@ -707,6 +709,13 @@ class Calibration:
         # too: the common sizes of a checker are tried as well, in each outline
         for outline in outlines if score < need else ():
             if try_again(outline, True, "a common checker size", need):
+                break
+        # checkers the colour model sees only in a comb of their colour (black checkers whose faces
+        # it takes for the black points, seen at their rims; maroon ones on burgundy points seen in
+        # the middle of each face) read short or not at all: counted so too (the reader always does;
+        # not before, where the rows they add would blur the choice between the colour models)
+        for outline in outlines if score < need else ():
+            if try_again(outline, False, "rows seen in a comb of their colour", need, combs=True):
                 break
         if best is None and layout_error is not None:
             raise layout_error

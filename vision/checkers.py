@@ -984,7 +984,7 @@ def layout_probe(base: dict, colours: tuple[str, str] = ("a", "b"), centroids=()
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
           kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False,
-          as_reader: bool = False, pitch_grid: bool = False):
+          as_reader: bool = False, pitch_grid: bool = False, combs: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
@@ -1001,6 +1001,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     very image, and every frame after it; the reader alone forgives a playing area a little off.
     pitch_grid: where no pitch fitted on the stacks reads every point back, try the common sizes
     of a checker too (PITCH_GRID; a calibration that fails without them).
+    combs: read back with rows seen only in a comb of their colour counted too (read_columns; the
+    reader always counts them; a calibration that fails without them).
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)), with
     as_reader (points of 24 both read right, points read back right, sum of their confidences).
@@ -1083,7 +1085,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
-                       board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own)
+                       board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs)
     reads_back = bar_px is None or not (on_bar or check_bar) or \
         _bar_reads_back(canon, probe, spans, best[0], label, colours)
     if not reads_back:
@@ -1094,7 +1096,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
-                                board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own)
+                                board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs)
         except CalibrationError:
             return best
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
@@ -1180,7 +1182,7 @@ def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, 
 
 
 def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False, own=()):
+                faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False):
     """The best _fit of one model of the board for every point, or one per kind of point (see
     learn's `kinds`): (fields, score)."""
     best, error = None, None
@@ -1190,7 +1192,8 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
             continue
         try:
             got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw, pitch_grid, own)
+                       faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw, pitch_grid, own,
+                       combs)
         except CalibrationError as exc:
             error = error or exc
             continue
@@ -1202,7 +1205,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
 
 
 def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
-         absent, light, learn_faces=False, raw=None, pitch_grid=False, own=()):
+         absent, light, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False):
     """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
     kind of point, the board centroids not seen on that kind's empty points; all () for one model
     of the board everywhere), the faces of its checkers (face_models) with learn_faces, and the
@@ -1272,10 +1275,10 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
         if n >= len(fits) and score is not None and score[0] >= 24:
             break
         for off in offs:
-            read = read_back(profiles, gray, lab, spans, fit[0], fit[1], colours, rims, faces, off)
+            read = read_back(profiles, gray, lab, spans, fit[0], fit[1], colours, rims, faces, off, combs)
             got = (_right(read, label, skip), round(sum(c for _, _, c in read.values()), 3))  # ties: the surer
             if seen is not None:  # the points both read right first
-                as_read = read_stacks(*seen, spans, fit[0], fit[1], colours, rims, faces, off)
+                as_read = read_stacks(*seen, spans, fit[0], fit[1], colours, rims, faces, off, combs=combs)
                 got = (_right(read, label, skip, as_read), *got)
             if score is None or got[:-1] > score[:-1]:
                 score, own_off, (pitch, offset) = got, off, fit
@@ -1332,12 +1335,14 @@ def _right(read: dict, label: dict, skip: set, also: dict | None = None) -> int:
 
 
 def read_back(profiles: dict, gray: np.ndarray, lab: np.ndarray | None, spans, pitch: float, offset, names,
-              rims: tuple[int, ...], faces: tuple, own_off: tuple = ()) -> dict:
+              rims: tuple[int, ...], faces: tuple, own_off: tuple = (), combs: bool = False) -> dict:
     """The points read from column profiles by colour, then (where a checker colour is nearly a
     point's) by rims: the calibration's check of itself. `own_off`: see own_colour_off."""
     read = read_columns(own_colour_off(profiles, rims, own_off) if own_off else profiles, pitch, offset, names)
+    if combs:
+        read = face_combs(read, profiles, spans, pitch, offset, names, faces, lab)
     if any(r >= 0 for r in rims):
-        read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces, profiles=profiles)
+        read = rim_counts(read, gray, spans, pitch, offset, names, rims, lab, faces, profiles=profiles, combs=combs)
     return read
 
 
@@ -1350,23 +1355,26 @@ def reader_view(raw: np.ndarray, centroids, light: bool, bar, absent, spans) -> 
 
 
 def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, offset, names, rims: tuple[int, ...],
-                faces: tuple, own_off: tuple = (), models: tuple = ()) -> dict:
+                faces: tuple, own_off: tuple = (), models: tuple = (), combs: bool = False) -> dict:
     """{(row, col): (colour or None, count, confidence)} of every point as the reader reads them
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
     (recount_long_stacks), and by rims and faces where a checker colour is nearly a point's
     (rim_counts, less a last checker the colours' face `models` see no face of: faceless_last;
     face_counts; per colour a FaceModel or None, as face_model makes them of a calibration's
-    face_models)."""
+    face_models); with `combs`, rows seen only in a comb of their colour too (face_combs, and
+    rim_comb in rim_counts)."""
     profiles = column_profiles(classes, spans, canon.shape[0])
     if own_off:
         profiles = own_colour_off(profiles, rims, own_off)
     cols = read_columns(profiles, pitch, offset, names)
     cols = phantom_singles(cols, profiles, pitch, names)
+    if combs:
+        cols = face_combs(cols, profiles, spans, pitch, offset, names, faces, None, canon)
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models)
     if any(r >= 0 for r in rims):
-        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon, profiles)
+        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon, profiles, combs)
         cols = faceless_last(cols, counted, gray, spans, pitch, offset, names, models) if models else counted
         if models:
             cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models, canon, faces)
@@ -1665,6 +1673,123 @@ def rim_count(line: np.ndarray, pitch: float, offset: float, most: int = 15) -> 
     return n, clear
 
 
+COMB_RIM, COMB_RISE, COMB_FACE = 0.45, 0.3, 0.25  # of a column's width: a rim's colour at the least, above
+# the face's by the least; a face's colour under the most
+
+
+def rim_comb(profile: np.ndarray, pitch: float, offset: float, most: int = ROW_OF_FIVE) -> int:
+    """Checkers in a row whose colour the colour model sees only at their rims (their faces taken for
+    the board: a checker the colour of its point, or of every point): the colour's profile peaks at
+    every joint (offset + k * pitch for k = 1, 2, ...; the edge's may lie outside), each COMB_RIM at
+    least and COMB_RISE above the face before it, which shows under COMB_FACE of it. The checkers
+    up to the last joint in an unbroken comb; 0 where fewer than two."""
+    w = max(1, int(round(pitch * 0.15)))
+    f = max(1, int(round(pitch * 0.2)))
+    L = len(profile)
+    sw = max(3, int(round(pitch * 0.1)))  # a rim is a line some pixels wide; a speckle of the colour one pixel
+    profile = np.convolve(profile, np.ones(sw) / sw, mode="same")
+
+    def rim(pos: float) -> float:
+        a, b = max(0, int(round(pos)) - w), min(L, int(round(pos)) + w + 1)
+        return float(profile[a:b].max(initial=0.0))
+
+    n = 0
+    for k in range(1, most + 1):
+        end = offset + k * pitch
+        mid = int(round(end - 0.5 * pitch))
+        if end + w >= L or mid - f < 0:
+            break
+        face = float(profile[mid - f: mid + f + 1].mean())
+        if face >= COMB_FACE or rim(end) < max(COMB_RIM, face + COMB_RISE):
+            break
+        n = k
+    return n if n >= 2 else 0  # (one line of the colour is no checker seen by its rims)
+
+
+FACE_PEAK = 0.4  # of a column's width: the least a face seen in part shows of its colour
+FACE_ALIKE, FACE_ROW = 0.6, 3  # of the highest peak, the least of any; the fewest faces a comb of them counts
+
+
+def face_comb(profile: np.ndarray, pitch: float, offset: float, most: int = ROW_OF_FIVE) -> int:
+    """Checkers in a row whose colour the colour model sees only in part of each face (a checker
+    nearly its point's colour, its highlight or its middle read as the checker): the colour's
+    profile peaks in the middle of every checker (offset + (k - 0.5) * pitch), FACE_PEAK at least and
+    FACE_ALIKE of the highest (one kind of face seen the same way), and falls between two by
+    COMB_RISE below the lower of them. The checkers up to the last peak in an unbroken comb; 0 where
+    fewer than three (two patches of colour a checker apart lie on empty points too: the grain, a
+    neighbour's shadow)."""
+    w = max(1, int(round(pitch * 0.15)))
+    L = len(profile)
+    sw = max(3, int(round(pitch * 0.1)))  # (as rim_comb)
+    profile = np.convolve(profile, np.ones(sw) / sw, mode="same")
+
+    def at(pos: float, low: bool = False) -> float:
+        a, b = max(0, int(round(pos)) - w), min(L, int(round(pos)) + w + 1)
+        part = profile[a:b]
+        return float(part.min(initial=1.0) if low else part.max(initial=0.0))
+
+    n, before, peaks = 0, 0.0, []
+    for k in range(1, most + 1):
+        middle = offset + (k - 0.5) * pitch
+        if middle + w >= L:
+            break
+        peak = at(middle)
+        if peak < FACE_PEAK or (k > 1 and at(offset + (k - 1) * pitch, low=True) > min(peak, before) - COMB_RISE):
+            break
+        n, before = k, peak
+        peaks.append(peak)
+    return n if n >= FACE_ROW and min(peaks) >= FACE_ALIKE * max(peaks) else 0
+
+
+def comb_bases(read: dict, profiles: dict) -> dict:
+    """Per kind of point (cell_kind): how much of each checker colour a point of that kind shows by
+    itself (its grain, a pyramid's speckle): the median over its points read empty of each one's
+    mean share along the column (a stack the colour model missed is read empty too, but its comb's
+    few narrow lines hardly raise its mean, and a median passes over it)."""
+    empty: dict = {}
+    for key, (colour, _, _) in read.items():
+        if colour is None:
+            empty.setdefault(cell_kind(*key), []).append(profiles[key].mean(1))
+    return {kind: np.median(levels, axis=0) for kind, levels in empty.items()}
+
+
+def comb_count(profiles: dict, bases: dict, key, j: int, pitch: float, off: float, comb) -> int:
+    """`comb` (face_comb, rim_comb) of colour j at a point, on its profile less what the empty points
+    of its kind show of that colour; 0 where no point of its kind is empty (nothing to tell a comb
+    from)."""
+    base = bases.get(cell_kind(*key))
+    if base is None:
+        return 0
+    profile = profiles[key][j]
+    if float(profile.max(initial=0.0)) - float(base[j]) < min(COMB_RIM, FACE_PEAK):
+        return 0  # (nowhere enough of the colour for a comb: most points, at once)
+    return comb(np.clip(profile - float(base[j]), 0.0, 1.0), pitch, off)
+
+
+COMB_CONFIDENCE = 0.4  # of a row counted by its comb
+
+
+def face_combs(read: dict, profiles: dict, spans, pitch: float, offset: tuple[float, float], names,
+               faces: tuple, lab: np.ndarray | None = None, canon: np.ndarray | None = None) -> dict:
+    """A row the colour model sees only in part of each face (face_comb, comb_count) counted so where
+    the run of colour read fewer (its pieces lie more than half a checker apart), where the row's
+    middle is nearer that colour's face (`faces`, in `lab` or `canon`: see _nearer_face) than the
+    other's: a light checker's ring or a shadow across a stack shows in the dark colour's class too.
+    (The reader's step, and the calibration's where it fails without: in the calibration's check of
+    itself, the rows it adds blur the choice between colour models.)"""
+    out = dict(read)
+    bases = comb_bases(read, profiles)
+    for key, (colour, n, _) in read.items():
+        if n >= ROW_OF_FIVE:
+            continue  # (a comb counts a row of five at most)
+        off = offset[0 if key[0] == "top" else 1]
+        c, j = max(((comb_count(profiles, bases, key, j, pitch, off, face_comb), j) for j in (0, 1)
+                    if colour is None or colour == names[j]), default=(0, 0))
+        if c > n and _nearer_face(lab, canon, faces, spans[key[1]], key[0], off, pitch, c) in (j, -1):
+            out[key] = (names[j], c, COMB_CONFIDENCE)
+    return out
+
+
 COVER_SHARE, LAYER_EDGE = 0.5, 0.4  # of the row's weakest open joint: a covered joint's most, a layer's far rim's least
 PLAIN_HALF = 0.3  # of a plain row's weakest joint: the most any rim half way between two joints shows
 LAYER_HALF = 0.3  # of a layer's weakest rim half way between joints: the most one past the layer shows
@@ -1811,7 +1936,8 @@ def _felt_like(board_c: np.ndarray, middle: np.ndarray, k: int, rims: tuple, bas
 
 def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
                names: tuple[str, str], rims: tuple[int, ...], lab: np.ndarray | None = None,
-               faces: tuple = (), canon: np.ndarray | None = None, profiles: dict | None = None) -> dict:
+               faces: tuple = (), canon: np.ndarray | None = None, profiles: dict | None = None,
+               combs: bool = False) -> dict:
     """On points nearly the colour of one checker colour (rims[cell_kind] = that colour, or EITHER):
     count the checkers there from their rims when the colour model saw fewer. A stack the colour
     model did not see is of the colour whose face (weighted Lab, `faces`) is nearer its middle's
@@ -1819,6 +1945,7 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
     none where that face is of a colour the colour model reads on every point (counted by rims
     nowhere) and its column profile (`profiles`, column_profiles) shows none of it there."""
     out = dict(read)
+    bases = comb_bases(read, profiles) if combs and profiles is not None else {}
     todo = []
     for key, (colour, n, conf) in read.items():
         row, col = key
@@ -1851,9 +1978,19 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
                 m, clear = run[0], 4.0 * run[1]
                 if (end - off - pitch) / max(m - 1, 1) >= 0.9 * pitch:  # a touching row: a second layer on it?
                     m += second_layer(line, pitch, off, m)
+        combed = -1
+        if combs and profiles is not None:  # (the rims in colour where brightness shows fewer)
+            for j in ((0, 1) if k == EITHER else (k,)):
+                if colour is None or colour == names[j]:
+                    c = comb_count(profiles, bases, key, j, pitch, off, rim_comb)
+                    # (the joints of a light stack are dark lines too: its faces must be of colour j)
+                    if c > max(m, n) and _nearer_face(lab, canon, faces, spans[col], row, off, pitch, c) in (j, -1):
+                        m, clear, combed = c, 2.0, j
         if m <= n:
             continue
-        if colour is not None:
+        if combed >= 0:
+            k = combed
+        elif colour is not None:
             k = names.index(colour)
         else:  # the stack's middle colour against the two faces: the other colour may be the felt's
             j = _nearer_face(lab, canon, faces, spans[col], row, off, pitch, m)

@@ -13,6 +13,7 @@ from vision import BoardReader, Calibration, checkers
 from vision.render import random_style, random_view, render_frame
 
 from .rendered import wrong_points
+from .test_stacks import START
 
 NAVY, BLACK, WHITE = (20.0, 128.0, 110.0), (10.0, 130.0, 131.0), (115.0, 128.0, 147.0)
 
@@ -58,3 +59,22 @@ def test_ivory_checkers_on_black_points_are_read_by_colour_after_a_labelled_cali
     p1 = (4, 5) + (0,) * 23
     frame, later = render_frame(p0, p1, view, rng=1006)
     assert wrong_points(BoardReader(cal, read_dice=False, read_cube=False).read(frame), later) == 0
+
+
+def test_black_checkers_on_black_points_seen_only_at_their_rims_calibrate_and_read():
+    # bench/vision_styles.py seed 7 style 26 (case seed 7026: green felt, white and black points,
+    # yellow and black checkers): the black checkers' faces class as the black points, on every point,
+    # and their rims barely stand out in brightness; the colour model sees each joint as a line of
+    # black (checkers.rim_comb). The start read back 21 of 24 points and the calibration was refused
+    # (rightly then: faces learnt without the three stacks it misread read two of them wrong still,
+    # and kept, it misread all 6 frames; counted by their combs it reads back 23). Of the bench's 6
+    # frames it now reads 1 or 2 whole, the rest a long black stack one to three short or long
+    rng = np.random.default_rng(7026)
+    view = dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
+    start, at_start = render_frame(START, START, view, rng=7026)
+    reader = BoardReader(Calibration.from_image(start), read_dice=False, read_cube=False)
+    assert wrong_points(reader.read(start), at_start) == 0
+    p0 = (6, 0, 0, 4, 0, 1) + (0,) * 8 + (1, 0, 0, 0, 0, 3) + (0,) * 5
+    p1 = (0, 0, 0, 7, 0, 0, 0, 0, 3, 0, 3, 0, 0, 2) + (0,) * 11
+    frame, truth = render_frame(p0, p1, view, rng=7026)
+    assert wrong_points(reader.read(frame), truth) == 0

@@ -137,3 +137,102 @@ def test_an_empty_point_is_no_stack_of_the_colour_the_colour_model_reads_everywh
     reading = BoardReader(cal, read_dice=False, read_cube=False).read(frame)
     got = labels.as_image_shows(reading.to_label_dict())  # (rows as the image shows them)
     assert labels.compare(got, truth).right == 24
+
+
+def _comb_profile(n: int, face: float = 0.05, rim: float = 0.7, pitch: float = 33.0, offset: float = -3.0):
+    """A colour's share across a point's middle, from the edge: `n` checkers whose faces the colour
+    model takes for the board (`face` of the colour) and whose joints it sees (`rim`, 3 px wide)."""
+    prof = np.full(180, face)
+    for k in range(1, n + 1):
+        y = int(round(offset + k * pitch))
+        prof[y - 1: y + 2] = rim
+    return prof
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_rim_comb_counts_checkers_seen_in_colour_only_at_their_joints(n):
+    # black checkers on a board with black points: their faces class as the point, their rims as checker
+    assert checkers.rim_comb(_comb_profile(n), 33.0, -3.0) == n
+
+
+def test_rim_comb_wants_two_joints_and_faces_the_colour_model_takes_for_board():
+    assert checkers.rim_comb(_comb_profile(1), 33.0, -3.0) == 0  # one line of the colour: no comb
+    assert checkers.rim_comb(_comb_profile(3, face=0.3, rim=0.9), 33.0, -3.0) == 0  # faces partly seen
+
+
+def test_rim_comb_sees_no_comb_in_a_speckled_point_or_a_solid_stack():
+    rng = np.random.default_rng(3)
+    speckle = rng.uniform(0.2, 0.75, 180)  # a point the colour model half takes for the checker colour
+    assert checkers.rim_comb(speckle, 33.0, -3.0) == 0
+    solid = np.zeros(180)
+    solid[:99] = 0.9  # a stack the colour model sees whole: no rim stands above its faces
+    assert checkers.rim_comb(solid, 33.0, -3.0) == 0
+    assert checkers.rim_comb(np.zeros(180), 33.0, -3.0) == 0
+
+
+def test_rim_comb_stops_at_a_missing_joint():
+    prof = _comb_profile(4)
+    y = int(round(-3.0 + 2 * 33.0))
+    prof[y - 1: y + 2] = 0.05  # the second joint unseen: the comb breaks there, too short to count
+    assert checkers.rim_comb(prof, 33.0, -3.0) == 0
+    y = int(round(-3.0 + 4 * 33.0))
+    prof = _comb_profile(5)
+    prof[y - 1: y + 2] = 0.05  # the fourth unseen: the three before it
+    assert checkers.rim_comb(prof, 33.0, -3.0) == 3
+
+
+def _face_profile(n: int, peak: float = 0.5, pitch: float = 28.0, offset: float = 0.0):
+    """A colour's share along a point's middle: `n` checkers nearly the point's colour, each seen by
+    the colour model only across the middle third of its face (its highlight), nothing at the joints."""
+    prof = np.zeros(170)
+    for k in range(n):
+        mid = offset + (k + 0.5) * pitch
+        prof[int(mid - pitch / 6): int(mid + pitch / 6)] = peak
+    return prof
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_face_comb_counts_checkers_seen_in_colour_only_across_their_middles(n):
+    # maroon checkers on burgundy points (bench seed 7 style 15): only each face's middle reads maroon,
+    # the run of colour breaks at every joint, and the stack read as one checker or none
+    prof = _face_profile(n)
+    assert checkers.stack_extent(prof, 28.0) < 2 * 28.0
+    assert checkers.face_comb(prof, 28.0, 0.0) == n
+    assert checkers.rim_comb(prof, 28.0, 0.0) == 0  # (no comb at the joints)
+
+
+def test_face_comb_wants_the_colour_to_fall_between_faces_and_two_of_them():
+    assert checkers.face_comb(_face_profile(2), 28.0, 0.0) == 0  # two patches lie on empty points too
+    alike = _face_profile(3)
+    alike[:int(28.0 * 0.9)] = 0.95  # a first checker seen whole, then patches half as strong
+    assert checkers.face_comb(alike, 28.0, 0.0) == 0
+    solid = np.zeros(170)
+    solid[:84] = 0.9  # seen whole: no fall at the joints (the run of colour counts it)
+    assert checkers.face_comb(solid, 28.0, 0.0) == 0
+    assert checkers.face_comb(_face_profile(4, peak=0.3), 28.0, 0.0) == 0  # too faint to be faces
+    rng = np.random.default_rng(5)
+    assert checkers.face_comb(rng.uniform(0.0, 0.6, 170), 28.0, 0.0) == 0  # a speckled point
+
+
+def test_face_combs_counts_a_comb_where_the_run_of_colour_breaks():
+    names = ("white", "maroon")
+    comb = np.stack([np.zeros(170), _face_profile(4)])
+    speckle = np.stack([np.zeros(170), np.full(170, 0.1)])  # an empty point of the kind: a little maroon
+    assert checkers.cell_kind("top", 0) == checkers.cell_kind("top", 2)
+    profiles = {("top", 0): comb, ("top", 2): speckle}
+    spans = [(0, 30), (30, 60), (60, 90)]
+    read = checkers.read_columns(profiles, 28.0, (0.0, 0.0), names)
+    assert read[("top", 0)][:2] != ("maroon", 4)  # by its run of colour: the run breaks at every joint
+    combed = checkers.face_combs(read, profiles, spans, 28.0, (0.0, 0.0), names, ())
+    assert combed[("top", 0)][:2] == ("maroon", 4)
+    assert combed[("top", 2)][:2] == (None, 0)
+    # none with no empty point of its kind to tell it from (what such a point shows by itself)
+    alone = {("top", 0): comb}
+    assert checkers.face_combs(checkers.read_columns(alone, 28.0, (0.0, 0.0), names), alone, spans, 28.0,
+                               (0.0, 0.0), names, ())[("top", 0)][:2] != ("maroon", 4)
+    # nor where the row's middle is nearer the other colour's face (a light checker's dark ring)
+    canon = np.full((340, 90, 3), 235, np.uint8)  # white faces all along the column
+    faces = (tuple(float(v) for v in checkers._weighted_lab(np.full((1, 1, 3), 235, np.uint8))[0]),
+             tuple(float(v) for v in checkers._weighted_lab(np.full((1, 1, 3), (30, 30, 120), np.uint8))[0]))
+    light = checkers.face_combs(read, profiles, spans, 28.0, (0.0, 0.0), names, faces, None, canon)
+    assert light[("top", 0)][:2] != ("maroon", 4)
