@@ -655,7 +655,7 @@ class Calibration:
                                 fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
                                                                check_bar=True, learn_faces=True,
                                                                as_reader=True, pitch_grid=pitch_grid,
-                                                               combs=combs)
+                                                               combs=combs, rows_told=True)
                             except CalibrationError as exc:
                                 log.debug("candidate failed: %s", exc)
                                 continue

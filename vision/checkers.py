@@ -220,13 +220,22 @@ def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, 
 ROW_OF_FIVE = 5  # checkers that lie touching on a point, the most
 
 
-def fit_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
+def fit_pitch(counts, extents, rows, pw: float, rows_told: bool = False) -> tuple[float, tuple[float, float]]:
     """Least squares of extent = pitch * count + offset[row]; the offset absorbs perspective and
-    checker thickness, which differ between the row nearer the camera and the one farther away."""
+    checker thickness, which differ between the row nearer the camera and the one farther away
+    (with `rows_told`, none where neither row's stacks tell its own: see below; a calibration's
+    choice, on a position it is given. The photo reader, fitting on its own reading, keeps the
+    least squares its checks of the fit were made on)."""
     counts, extents = np.array(counts, float), np.array(extents, float)
     is_top = np.array([r == "top" for r in rows], float)
     fallback = (float(np.median(extents / counts)), (0.0, 0.0))
     if len(set(counts.tolist())) < 2:
+        return fallback
+    # one offset per row where a row's own stacks differ in count; where no row's do, a pitch and
+    # two offsets fit the stacks exactly whatever the pitch (least squares then takes the smallest
+    # numbers, an offset of 6 px for a pitch 1 px short): the stacks' length per checker, no offset
+    told = any(len(set(counts[is_top == t].tolist())) >= 2 for t in (0.0, 1.0))
+    if rows_told and not told and is_top.min() != is_top.max():
         return fallback
     if is_top.min() == is_top.max():
         pitch, off = np.polyfit(counts, extents, 1)
@@ -246,7 +255,7 @@ PITCH_RANGE = (0.7, 1.15)  # a checker's width in point widths: about as wide as
 FEW_STACKS = 4  # the most stacks a pitch fit may leave one out of
 
 
-def stack_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, float]]:
+def stack_pitch(counts, extents, rows, pw: float, rows_told: bool = False) -> tuple[float, tuple[float, float]]:
     """fit_pitch of the stacks, where stacks of more than five may lie in a second layer: their
     length is then that of five (a game in progress may show no two short stacks of different
     size to fit on). Of the stacks taken at their count and taken as at most five, the fit whose
@@ -254,18 +263,18 @@ def stack_pitch(counts, extents, rows, pw: float) -> tuple[float, tuple[float, f
     neither is plausible and the fit rests on three or four stacks (a game in progress), the fits
     without one stack each are tried too: one stack among so few (a run of eight beside twos, a
     stack misread) can pull the fit off a checker's size."""
-    fits = _pitch_fits(counts, extents, rows, pw)
+    fits = _pitch_fits(counts, extents, rows, pw, rows_told)
     if all(implausible for implausible, *_ in fits) and 3 <= len(counts) <= FEW_STACKS:
         for i in range(len(counts)):
             kept = [[v[j] for j in range(len(counts)) if j != i] for v in (counts, extents, rows)]
             # (a fit with as many unknowns as stacks fits any of them exactly: it says nothing)
             unknowns = 1 if len(set(kept[0])) < 2 else 2 + (len(set(kept[2])) > 1)
             if len(kept[0]) > unknowns:
-                fits += _pitch_fits(*kept, pw)
+                fits += _pitch_fits(*kept, pw, rows_told)
     return min(fits)[3]
 
 
-def _pitch_fits(counts, extents, rows, pw: float) -> list:
+def _pitch_fits(counts, extents, rows, pw: float, rows_told: bool = False) -> list:
     """(implausible, rms, clipped, (pitch, offset)) of fit_pitch of the stacks at their count and,
     where some are over five, taken as at most five."""
     fits = []
@@ -273,7 +282,7 @@ def _pitch_fits(counts, extents, rows, pw: float) -> list:
         if clip and max(counts) <= ROW_OF_FIVE:
             break
         xs = [min(n, ROW_OF_FIVE) if clip else n for n in counts]
-        pitch, offset = fit_pitch(xs, extents, rows, pw)
+        pitch, offset = fit_pitch(xs, extents, rows, pw, rows_told)
         resid = [e - pitch * n - offset[0 if r == "top" else 1] for n, e, r in zip(xs, extents, rows)]
         plausible = PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw
         fits.append((not plausible, float(np.sqrt(np.mean(np.square(resid)))), clip, (pitch, offset)))
@@ -984,7 +993,7 @@ def layout_probe(base: dict, colours: tuple[str, str] = ("a", "b"), centroids=()
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
           kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False,
-          as_reader: bool = False, pitch_grid: bool = False, combs: bool = False):
+          as_reader: bool = False, pitch_grid: bool = False, combs: bool = False, rows_told: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
@@ -1001,8 +1010,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     very image, and every frame after it; the reader alone forgives a playing area a little off.
     pitch_grid: where no pitch fitted on the stacks reads every point back, try the common sizes
     of a checker too (PITCH_GRID; a calibration that fails without them).
-    combs: read back with rows seen only in a comb of their colour counted too (read_columns; the
-    reader always counts them; a calibration that fails without them).
+    combs: read back with rows seen only in a comb of their colour counted too (face_combs; the
+    reader always counts them; a calibration that fails without them). rows_told: see fit_pitch.
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)), with
     as_reader (points of 24 both read right, points read back right, sum of their confidences).
@@ -1085,7 +1094,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             near = float(np.sqrt(((middles - c) ** 2).sum(1)).min())
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
-                       board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs)
+                       board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs,
+                       rows_told)
     reads_back = bar_px is None or not (on_bar or check_bar) or \
         _bar_reads_back(canon, probe, spans, best[0], label, colours)
     if not reads_back:
@@ -1096,7 +1106,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         # the bar's model learnt beside its checkers: kept unless the model without it reads the bar back
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
-                                board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs)
+                                board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs,
+                                rows_told)
         except CalibrationError:
             return best
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
@@ -1182,7 +1193,8 @@ def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, 
 
 
 def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
-                faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False):
+                faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False,
+                rows_told=False):
     """The best _fit of one model of the board for every point, or one per kind of point (see
     learn's `kinds`): (fields, score)."""
     best, error = None, None
@@ -1193,7 +1205,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
         try:
             got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
                        faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw, pitch_grid, own,
-                       combs)
+                       combs, rows_told)
         except CalibrationError as exc:
             error = error or exc
             continue
@@ -1205,7 +1217,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
 
 
 def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
-         absent, light, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False):
+         absent, light, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False, rows_told=False):
     """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
     kind of point, the board centroids not seen on that kind's empty points; all () for one model
     of the board everywhere), the faces of its checkers (face_models) with learn_faces, and the
@@ -1268,7 +1280,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     score, own_off = None, ()
     offs = [(), own] if own else [()]  # (own: the kinds of point learn takes a colour out on)
     seen = None if raw is None else reader_view(raw, centroids, light, probe.bar, absent, spans)
-    fits = [stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw)
+    fits = [stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw, rows_told)
             for which in sets]
     log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in chosen])
     for n, fit in enumerate(_fits_then_grid(fits, pw) if pitch_grid else fits):

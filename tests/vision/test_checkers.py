@@ -47,6 +47,23 @@ def test_fit_pitch_learns_separate_row_offsets():
     assert abs(pitch - 30) < 1e-6 and abs(top - 4) < 1e-6 and abs(bottom + 6) < 1e-6
 
 
+def test_fit_pitch_fits_no_offset_where_neither_row_tells_its_own():
+    # bench/vision_styles.py seed 0 labelled style 1: a five on the top row (156 px), a two on the
+    # bottom (60 px), nothing else to fit on. A pitch and two offsets fit any such pair exactly, and
+    # least squares took the smallest numbers: pitch 30, the top row's offset 6, every joint of
+    # that row 6 px past where it lies (its white stacks on white points went unread by their rims).
+    # A calibration (rows_told) takes the stacks' length per checker, with no offset
+    pitch, (top, bottom) = checkers.fit_pitch([5, 2], [156.0, 60.0], ["top", "bottom"], 32.0, rows_told=True)
+    assert abs(pitch - 30.6) < 1e-6 and top == bottom == 0.0
+    # (the photo reader keeps the least squares its checks of the fit were made on)
+    pitch, (top, bottom) = checkers.fit_pitch([5, 2], [156.0, 60.0], ["top", "bottom"], 32.0)
+    assert abs(pitch - 30.0) < 1e-6 and abs(top - 6.0) < 1e-6 and abs(bottom) < 1e-6
+    # a row whose stacks differ in count tells its offset, and each row keeps its own
+    pitch, (top, bottom) = checkers.fit_pitch([5, 2, 3], [156.0, 63.0, 88.0], ["top", "top", "bottom"], 32.0,
+                                              rows_told=True)
+    assert abs(pitch - 31.0) < 1e-6 and abs(top - 1.0) < 1e-6 and abs(bottom + 5.0) < 1e-6
+
+
 def test_lookup_table_classes_nearest_centroid():
     cents = ((0, 240.0, 128.0, 128.0), (1, 120.0, 180.0, 160.0), (2, 150.0, 90.0, 170.0))
     lut_class, lut_dist = checkers.build_lut(cents)
