@@ -234,8 +234,8 @@ def fit_pitch(counts, extents, rows, pw: float, rows_told: bool = False) -> tupl
     # one offset per row where a row's own stacks differ in count; where no row's do, a pitch and
     # two offsets fit the stacks exactly whatever the pitch (least squares then takes the smallest
     # numbers, an offset of 6 px for a pitch 1 px short): the stacks' length per checker, no offset
-    told = any(len(set(counts[is_top == t].tolist())) >= 2 for t in (0.0, 1.0))
-    if rows_told and not told and is_top.min() != is_top.max():
+    if rows_told and is_top.min() != is_top.max() and \
+            not any(len(set(counts[is_top == t].tolist())) >= 2 for t in (0.0, 1.0)):
         return fallback
     if is_top.min() == is_top.max():
         pitch, off = np.polyfit(counts, extents, 1)
@@ -1689,30 +1689,37 @@ COMB_RIM, COMB_RISE, COMB_FACE = 0.45, 0.3, 0.25  # of a column's width: a rim's
 # the face's by the least; a face's colour under the most
 
 
+def _comb_window(profile: np.ndarray, pitch: float):
+    """A colour's profile smoothed over a line some pixels wide (a rim is one; a speck of the colour
+    one pixel), and its extreme within 0.15 of a checker of a place: at(pos, low=False)."""
+    w = max(1, int(round(pitch * 0.15)))
+    sw = max(3, int(round(pitch * 0.1)))
+    smooth = np.convolve(profile, np.ones(sw) / sw, mode="same")
+    L = len(smooth)
+
+    def at(pos: float, low: bool = False) -> float:
+        part = smooth[max(0, int(round(pos)) - w): min(L, int(round(pos)) + w + 1)]
+        return float(part.min(initial=1.0) if low else part.max(initial=0.0))
+
+    return smooth, w, at
+
+
 def rim_comb(profile: np.ndarray, pitch: float, offset: float, most: int = ROW_OF_FIVE) -> int:
     """Checkers in a row whose colour the colour model sees only at their rims (their faces taken for
     the board: a checker the colour of its point, or of every point): the colour's profile peaks at
     every joint (offset + k * pitch for k = 1, 2, ...; the edge's may lie outside), each COMB_RIM at
     least and COMB_RISE above the face before it, which shows under COMB_FACE of it. The checkers
     up to the last joint in an unbroken comb; 0 where fewer than two."""
-    w = max(1, int(round(pitch * 0.15)))
+    smooth, w, at = _comb_window(profile, pitch)
     f = max(1, int(round(pitch * 0.2)))
-    L = len(profile)
-    sw = max(3, int(round(pitch * 0.1)))  # a rim is a line some pixels wide; a speckle of the colour one pixel
-    profile = np.convolve(profile, np.ones(sw) / sw, mode="same")
-
-    def rim(pos: float) -> float:
-        a, b = max(0, int(round(pos)) - w), min(L, int(round(pos)) + w + 1)
-        return float(profile[a:b].max(initial=0.0))
-
     n = 0
     for k in range(1, most + 1):
         end = offset + k * pitch
         mid = int(round(end - 0.5 * pitch))
-        if end + w >= L or mid - f < 0:
+        if end + w >= len(smooth) or mid - f < 0:
             break
-        face = float(profile[mid - f: mid + f + 1].mean())
-        if face >= COMB_FACE or rim(end) < max(COMB_RIM, face + COMB_RISE):
+        face = float(smooth[mid - f: mid + f + 1].mean())
+        if face >= COMB_FACE or at(end) < max(COMB_RIM, face + COMB_RISE):
             break
         n = k
     return n if n >= 2 else 0  # (one line of the colour is no checker seen by its rims)
@@ -1730,27 +1737,17 @@ def face_comb(profile: np.ndarray, pitch: float, offset: float, most: int = ROW_
     COMB_RISE below the lower of them. The checkers up to the last peak in an unbroken comb; 0 where
     fewer than three (two patches of colour a checker apart lie on empty points too: the grain, a
     neighbour's shadow)."""
-    w = max(1, int(round(pitch * 0.15)))
-    L = len(profile)
-    sw = max(3, int(round(pitch * 0.1)))  # (as rim_comb)
-    profile = np.convolve(profile, np.ones(sw) / sw, mode="same")
-
-    def at(pos: float, low: bool = False) -> float:
-        a, b = max(0, int(round(pos)) - w), min(L, int(round(pos)) + w + 1)
-        part = profile[a:b]
-        return float(part.min(initial=1.0) if low else part.max(initial=0.0))
-
-    n, before, peaks = 0, 0.0, []
+    smooth, w, at = _comb_window(profile, pitch)
+    peaks: list[float] = []
     for k in range(1, most + 1):
         middle = offset + (k - 0.5) * pitch
-        if middle + w >= L:
+        if middle + w >= len(smooth):
             break
         peak = at(middle)
-        if peak < FACE_PEAK or (k > 1 and at(offset + (k - 1) * pitch, low=True) > min(peak, before) - COMB_RISE):
+        if peak < FACE_PEAK or (peaks and at(offset + (k - 1) * pitch, low=True) > min(peak, peaks[-1]) - COMB_RISE):
             break
-        n, before = k, peak
         peaks.append(peak)
-    return n if n >= FACE_ROW and min(peaks) >= FACE_ALIKE * max(peaks) else 0
+    return len(peaks) if len(peaks) >= FACE_ROW and min(peaks) >= FACE_ALIKE * max(peaks) else 0
 
 
 def comb_bases(read: dict, profiles: dict) -> dict:

@@ -201,7 +201,7 @@ def test_face_comb_counts_checkers_seen_in_colour_only_across_their_middles(n):
     assert checkers.rim_comb(prof, 28.0, 0.0) == 0  # (no comb at the joints)
 
 
-def test_face_comb_wants_the_colour_to_fall_between_faces_and_two_of_them():
+def test_face_comb_wants_the_colour_to_fall_between_faces_and_three_of_them():
     assert checkers.face_comb(_face_profile(2), 28.0, 0.0) == 0  # two patches lie on empty points too
     alike = _face_profile(3)
     alike[:int(28.0 * 0.9)] = 0.95  # a first checker seen whole, then patches half as strong
