@@ -274,6 +274,8 @@ def main(argv=None) -> int:
                         help="calibrate on a labelled frame of a game in progress, not the start position")
     parser.add_argument("--hands", action="store_true",
                         help="also draw a hand over each position and count the hands found")
+    parser.add_argument("--every", action="store_true",
+                        help="also list every wrong point of every frame read wrong, one a line")
     parser.add_argument("--off", default="", help=f"comma-separated realism to switch off: {','.join(OFF)}")
     args = parser.parse_args(argv)
     global switched_off
@@ -381,6 +383,14 @@ def main(argv=None) -> int:
                   f"{sum(c.on_bar > 0 for c in hands)} on the bar, {sum(not c.borne_off and not c.on_bar for c in hands)} "
                   f"neither (of all {n} frames: {sum(c.borne_off > 0 for c in cases)}, "
                   f"{sum(c.on_bar > 0 for c in cases)}, {sum(not c.borne_off and not c.on_bar for c in cases)})")
+
+    if args.every:
+        print("\nevery frame read wrong (STYLE:POSITION way: what was wrong):")
+        for c in cases:
+            for w in ways:
+                out = c.outcomes[w]
+                for what in ([out.error] if out.error else []) + list(out.wrong):
+                    print(f"  {c.style}:{c.position} {w}: {what}")
 
     if cal_failures:
         print("\ncalibration failures:")
