@@ -75,8 +75,9 @@ def named_layouts(image: np.ndarray, outer: np.ndarray) -> list[tuple[str, tuple
     ("frame"); those that cannot be found are left out."""
     out = []
     try:
-        inner, bar = _layout(image, outer)
-        out.append(("triangles", (outer, inner, bar)))
+        found = _layouts(image, outer)
+        out.append(("triangles", (outer, *found[0])))
+        out += [("triangles by rows", (outer, *layout)) for layout in found[1:]]
     except CalibrationError as exc:
         log.debug("no layout from the triangles: %s", exc)
     try:
@@ -181,17 +182,17 @@ def _piecewise_errors(prefix: np.ndarray, prefix2: np.ndarray, a: np.ndarray, b:
     return err / (b - a)
 
 
-def _refine_columns(lab: np.ndarray, x0: int, x1: int, bar, y_span, pw: float):
+def _refine_columns(lab: np.ndarray, x0: int, x1: int, bar, y_span, pw: float, rows=("top", "bottom")):
     """Snap the playing area's sides (and the bar's) to where the point bases change colour:
     along the edge rows each point is one flat colour, so the right boundaries make the profile
-    piecewise constant."""
+    piecewise constant (along the bases of both rows, or of those of `rows`)."""
     y0, y1 = y_span
     band = max(2, int((y1 - y0) * 0.05))
-    top = lab[y0 + 1: y0 + 1 + band].mean(0)
-    bottom = lab[y1 - 1 - band: y1 - 1].mean(0)
-    profile = np.concatenate([top, bottom], axis=1).astype(np.float64)
-    prefix = np.concatenate([np.zeros((1, 6)), np.cumsum(profile, 0)])
-    prefix2 = np.concatenate([np.zeros((1, 6)), np.cumsum(profile ** 2, 0)])
+    bands = {"top": lab[y0 + 1: y0 + 1 + band].mean(0), "bottom": lab[y1 - 1 - band: y1 - 1].mean(0)}
+    profile = np.concatenate([bands[r] for r in rows], axis=1).astype(np.float64)
+    c = profile.shape[1]
+    prefix = np.concatenate([np.zeros((1, c)), np.cumsum(profile, 0)])
+    prefix2 = np.concatenate([np.zeros((1, c)), np.cumsum(profile ** 2, 0)])
     reach = int(pw * 0.4)
     W = len(profile)
 
@@ -245,9 +246,18 @@ def _even_halves(x0: int, x1: int, bar):
 
 
 def _layout(image: np.ndarray, outer: np.ndarray):
-    """The playing area inside the outline: the part crossed by the slanting sides of the point
+    """(playing area, bar) inside the outline: the first of _layouts."""
+    return _layouts(image, outer)[0]
+
+
+def _layouts(image: np.ndarray, outer: np.ndarray) -> list:
+    """[(playing area, bar)] inside the outline: the part crossed by the slanting sides of the point
     triangles. The frame, the bar and the trays are plain along their length: no steep edges and
-    one colour nearly throughout; a column or row of the playing area has one or the other."""
+    one colour nearly throughout; a column or row of the playing area has one or the other. Then,
+    where each row's own bases put its sides apart from the other row's (by ROWS_ASKEW), the area
+    with each row's sides where its bases put them: an outline askew (a frame corner the
+    table's colour, the outline's corner found inside it) makes the area a trapezoid in the
+    outline's frame, not the rectangle the first one is."""
     W = 640
     w = float(np.linalg.norm(outer[1] - outer[0]))
     h = float(np.linalg.norm(outer[3] - outer[0]))
@@ -286,7 +296,18 @@ def _layout(image: np.ndarray, outer: np.ndarray):
     if x1 - x0 < W * 0.5 or y1 - y0 < H * 0.5:
         raise CalibrationError("the playing area found is too small")
     pts = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
-    return cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2), bar
+    Minv = np.linalg.inv(M)
+    found = [(cv2.perspectiveTransform(pts, Minv).reshape(4, 2), bar)]
+    top = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("top",))
+    bottom = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("bottom",))
+    if max(abs(top[0] - bottom[0]), abs(top[1] - bottom[1])) >= ROWS_ASKEW * pw:
+        pts = np.float32([[top[0], y0], [top[1], y0], [bottom[1], y1], [bottom[0], y1]]).reshape(-1, 1, 2)
+        bar = None if bar is None else tuple((a + b) / 2 for a, b in zip(top[2], bottom[2]))
+        found.append((cv2.perspectiveTransform(pts, Minv).reshape(4, 2), bar))
+    return found
+
+
+ROWS_ASKEW = 0.25  # of a point's width: rows whose sides lie this far apart give a layout of their own
 
 
 def _band_edge(profile: np.ndarray) -> int | None:

@@ -2,11 +2,17 @@
 outline finder's other outlines tried where the start position reads back 22 or 23 points (a frame
 corner the table's colour leaves the first outline askew), and the halves of the playing area made
 even again once the bar is snapped (a tray the felt's colour beside one half). Issue 3."""
+import dataclasses
+
+import numpy as np
 import pytest
 
-from vision.calibration import _even_halves
+from vision import labels, render
+from vision.calibration import Calibration, _even_halves, named_layouts
+from vision.reader import BoardReader
 
 from .test_stacks import read_realistic
+
 
 
 def test_a_half_longer_than_the_other_is_cut_to_its_length():
@@ -33,3 +39,64 @@ def test_an_askew_outline_is_not_kept_where_another_reads_every_point_back():
     p1 = (6, 0, 0, 0, 8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     score, view = read_realistic(1008, p0, p1)
     assert score.wrong == (), view.style.name
+
+
+
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+
+def _style_13_of_seed_7():
+    """(start frame, truth, view) of bench/vision_styles.py seed 7 style 13: a walnut frame on a
+    brown table (the frame's outer edge hardly shows), a camera tilted by 21 degrees, a scoresheet
+    near the board's bottom right corner."""
+    rng = np.random.default_rng(7013)
+    view = dataclasses.replace(render.random_view(rng, render.random_style(rng)), steady_clutter=True)
+    image, truth = render.render_frame(START, START, view, rng=7013)
+    return image, truth, view
+
+
+def _point_width(truth) -> float:
+    return float(np.linalg.norm(np.float32(truth["geometry"]["top"][0][1]) - np.float32(truth["geometry"]["top"][0][0])))
+
+
+def _worst_corner(found, truth) -> float:
+    area = np.float32(truth["geometry"]["playing_area"])
+    return float(np.linalg.norm(np.float32(found) - area, axis=1).max()) / _point_width(truth)
+
+
+def test_an_outline_askew_at_one_corner_gives_a_layout_by_rows():
+    """The playing area found as a rectangle in the outline's frame (both rows' bases together)
+    follows an outline whose corner lies inside the frame's: the bottom row's side lies far off.
+    Snapped to each row's own bases, the area's corners lie within a fifth of a point of the true
+    ones. Where the outline is the board's, the rows agree and no second layout is made."""
+    image, truth, _ = _style_13_of_seed_7()
+    board = np.float32(truth["geometry"]["board"])
+    askew = board.copy()
+    askew[2] += (board[3] - board[2]) * 0.035  # the bottom right corner 3.5% of the width inside
+    layouts = dict(named_layouts(image, askew))
+    assert _worst_corner(layouts["triangles"][1], truth) > 0.4
+    assert _worst_corner(layouts["triangles by rows"][1], truth) < 0.2
+    assert "triangles by rows" not in dict(named_layouts(image, board))
+
+
+POSITIONS_1_AND_5 = (  # the bench's positions 1 and 5 of that style
+    ((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 3, 0, 0, 0, 0, 0, 4, 0, 2, 0, 0, 0, 0, 0),
+     (0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 5, 0, 5, 0, 0, 0, 2)),
+    ((0, 0, 0, 5, 0, 0, 0, 1, 0, 5, 0, 2, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0),
+     (0, 8, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+)
+
+
+def test_the_layout_by_rows_reads_a_board_whose_frame_is_the_tables_colour():
+    """Seed 7 style 13: the outline found runs inside the frame's bottom right corner; the layout
+    of both rows together read the start back but put the bottom row's columns up to half a point
+    right of the points (every position of the six misread, the stacks along that row missed or
+    moved to the next point). The layout by rows reads them."""
+    image, _, view = _style_13_of_seed_7()
+    reader = BoardReader(Calibration.from_image(image), read_dice=False, read_cube=False)
+    wrong = []
+    for p0, p1 in POSITIONS_1_AND_5:
+        frame, truth = render.render_frame(p0, p1, view, rng=7013)
+        got = labels.as_image_shows(reader.read(frame).to_label_dict())
+        wrong += labels.compare(got, truth).wrong
+    assert wrong == []
