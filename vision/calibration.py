@@ -69,13 +69,14 @@ def _base(image: np.ndarray, rotate: int, outer, corners, bar_frac) -> dict:
     )
 
 
-def named_layouts(image: np.ndarray, outer: np.ndarray) -> list[tuple[str, tuple]]:
+def named_layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> list[tuple[str, tuple]]:
     """Candidate (outline, playing area, bar) inside the outline `outer` (turned image's order),
-    named by where each came from: the point triangles' ("triangles") and the frame band's
-    ("frame"); those that cannot be found are left out."""
+    named by where each came from: the point triangles' ("triangles"; with `by_rows`, their
+    "triangles by rows" too where _layouts makes one: a calibration's candidate, checked by reading
+    its position back) and the frame band's ("frame"); those that cannot be found are left out."""
     out = []
     try:
-        found = _layouts(image, outer)
+        found = _layouts(image, outer, by_rows)
         out.append(("triangles", (outer, *found[0])))
         out += [("triangles by rows", (outer, *layout)) for layout in found[1:]]
     except CalibrationError as exc:
@@ -92,7 +93,7 @@ def board_layouts(image: np.ndarray, rotate: int, outer=None) -> list:
     one that reads the known position back best. `outer`: the outline (image order) when already
     found."""
     outer = turn_corners(find_outline(image) if outer is None else np.float32(outer), rotate)
-    out = [layout for _, layout in named_layouts(image, outer)]
+    out = [layout for _, layout in named_layouts(image, outer, by_rows=True)]
     if not out:
         raise CalibrationError("board outline found but no playing area inside it")
     return out
@@ -250,11 +251,11 @@ def _layout(image: np.ndarray, outer: np.ndarray):
     return _layouts(image, outer)[0]
 
 
-def _layouts(image: np.ndarray, outer: np.ndarray) -> list:
+def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> list:
     """[(playing area, bar)] inside the outline: the part crossed by the slanting sides of the point
     triangles. The frame, the bar and the trays are plain along their length: no steep edges and
     one colour nearly throughout; a column or row of the playing area has one or the other. Then,
-    where each row's own bases put its sides apart from the other row's (by ROWS_ASKEW), the area
+    with `by_rows`, where each row's own bases put its sides apart from the other row's (by ROWS_ASKEW), the area
     with each row's sides where its bases put them: an outline askew (a frame corner the
     table's colour, the outline's corner found inside it) makes the area a trapezoid in the
     outline's frame, not the rectangle the first one is."""
@@ -298,6 +299,8 @@ def _layouts(image: np.ndarray, outer: np.ndarray) -> list:
     pts = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
     Minv = np.linalg.inv(M)
     found = [(cv2.perspectiveTransform(pts, Minv).reshape(4, 2), bar)]
+    if not by_rows:
+        return found
     top = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("top",))
     bottom = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("bottom",))
     if max(abs(top[0] - bottom[0]), abs(top[1] - bottom[1])) >= ROWS_ASKEW * pw:

@@ -855,11 +855,10 @@ def layout_candidates(image: np.ndarray, rotate: int, outer) -> list[tuple[str, 
     order), named by where it came from: the point triangles' ("triangles"), the frame band's
     ("frame"), and the two made of one's sides and the other's ends ("crossed 0/1"). Named so that
     bench/photo_layouts.py measures each against the renderer's truth."""
-    # (not the triangles by rows, which a calibration checks by reading its position back: the
-    # photo's fit of the columns on the points chose it over the right layout on some boards and
-    # read worse: seeds 0 and 1 of bench/vision_styles.py lost 2 boards each)
-    out = [(name, layout) for name, layout in named_layouts(image, turn_corners(np.float32(outer), rotate))
-           if name != "triangles by rows"]
+    # (not by rows, which a calibration checks by reading its position back: the photo's fit of
+    # the columns on the points chose it over the right layout on some boards and read worse:
+    # seeds 0 and 1 of bench/vision_styles.py lost 2 boards each)
+    out = named_layouts(image, turn_corners(np.float32(outer), rotate))
     if len(out) == 2:
         out += [(f"crossed {i}", layout) for i, layout in enumerate(_crossed([l for _, l in out]))]
     return out

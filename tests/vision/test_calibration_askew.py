@@ -73,10 +73,11 @@ def test_an_outline_askew_at_one_corner_gives_a_layout_by_rows():
     board = np.float32(truth["geometry"]["board"])
     askew = board.copy()
     askew[2] += (board[3] - board[2]) * 0.035  # the bottom right corner 3.5% of the width inside
-    layouts = dict(named_layouts(image, askew))
+    layouts = dict(named_layouts(image, askew, by_rows=True))
     assert _worst_corner(layouts["triangles"][1], truth) > 0.4
     assert _worst_corner(layouts["triangles by rows"][1], truth) < 0.2
-    assert "triangles by rows" not in dict(named_layouts(image, board))
+    assert "triangles by rows" not in dict(named_layouts(image, askew))  # only where asked (the photo reader does not)
+    assert "triangles by rows" not in dict(named_layouts(image, board, by_rows=True))
 
 
 POSITIONS_1_AND_5 = (  # the bench's positions 1 and 5 of that style
