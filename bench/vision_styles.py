@@ -208,6 +208,8 @@ def run_style(seed: int, style: int, positions: int, photo: bool, only: int | No
     if save:
         save.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(save / "start.png"), start)
+        if start_labels is not None:  # the labelled frame calibrated on, with its label
+            (save / "start.png.json").write_text(labels.dumps(start_labels))
     cases = []
     for j in range(positions):
         if only is not None and j != only:
@@ -269,7 +271,7 @@ def main(argv=None) -> int:
     parser.add_argument("--no-photo", action="store_true", help="skip the no-calibration column")
     parser.add_argument("--worst", type=int, default=15, help="how many of the worst styles to list")
     parser.add_argument("--case", help="STYLE:POSITION: render and read this one case again, in detail")
-    parser.add_argument("--save", type=pathlib.Path, help="with --case: write the frames and truth here")
+    parser.add_argument("--save", type=pathlib.Path, help="with --case: write the frames and truth here (and the labelled calibration frame's label)")
     parser.add_argument("--label-calibration", action="store_true",
                         help="calibrate on a labelled frame of a game in progress, not the start position")
     parser.add_argument("--hands", action="store_true",
