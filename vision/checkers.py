@@ -2119,7 +2119,7 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
         first = np.sort(g[i, max(0, int(offset + 0.3 * pitch)): max(0, int(offset + 1.5 * pitch))])
         rim = float(first[int(len(first) * RIM_QUANTILE)]) if len(first) else 0.0  # the first checker's rims
         strong = np.flatnonzero(g[i] > max(5.0, 4.0 * float(noise[i]), RIM_SHARE * rim))
-        if len(strong) == 0 or strong[0] > offset + 0.6 * pitch:
+        if len(strong) == 0 or strong[0] > offset + 1.1 * pitch:
             ends.append(0.0)
             continue
         ends.append(float(_run_end(g[i], strong, pitch) + 1))
