@@ -62,3 +62,20 @@ def test_a_run_of_five_ending_before_the_middle_stays_five():
     read = {("top", 0): (None, 0, 1.0)}
     got = checkers.rim_counts(read, gray, [(0, 20)], PITCH, (0.0, 0.0), ("white", "black"), (0, 0, 0, 0))
     assert got[("top", 0)][:2] == ("white", 5)
+
+
+def test_a_run_whose_first_near_rim_lies_past_the_edge_is_still_seen():
+    # the near row of a tilted board: the row's offset is negative (the first checker starts 5 px
+    # before the canonical edge), so its near rim is not in the picture and the first line seen is
+    # the second checker's near rim, 0.8 of a checker in; seven overlapping 16 px apart
+    off = -5.0
+    rims = [off + 16 * k for k in range(1, 7)] + [off + 16 * 6 + PITCH]  # the last one's far rim too
+    line = rims_line(rims, 200)
+    end = checkers.rim_run_end(line, PITCH, off)
+    assert abs(end - (off + 16 * 6 + PITCH)) <= 0.25 * PITCH
+
+
+def test_no_run_starts_more_than_a_checker_from_the_edge():
+    # lines a checker and a half in (a point's tip, a pattern in the felt) are no stack's rims
+    line = rims_line([1.5 * PITCH + 16 * k for k in range(4)], 200)
+    assert checkers.rim_run_end(line, PITCH, 0.0) == 0.0
