@@ -189,6 +189,9 @@ def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], name
     return out
 
 
+PATCHY = 0.35  # of a column's middle: the most a lone checker's speckle fills at its 75th percentile
+
+
 def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, str]) -> dict:
     """An empty point the colour of a checker (its pyramid partly taken for checker colour) can
     read as one checker: a lone checker that covers no more of its first checker's place than
@@ -211,7 +214,10 @@ def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, 
         mass = float(profiles[key][k, :q].mean())
         # a checker fills the middle of its column across a good part of its length; a pyramid's
         # speckle only in patches (and its length fits no whole checker: a low confidence)
-        patchy = float(np.percentile(profiles[key][k, :q], 75)) < 0.5 and conf < 0.5
+        # (or, whatever its length, one that nowhere fills PATCHY of the column: a point's speckle in
+        # the light of a lamp near its corner)
+        fill = float(np.percentile(profiles[key][k, :q], 75))
+        patchy = fill < 0.5 and (conf < 0.5 or fill < PATCHY)
         if patchy or (base is not None and mass < 2.0 * float(base[k])):
             out[key] = (None, 0, float(min(conf, 0.3)))
     return out

@@ -44,6 +44,20 @@ def test_a_lone_checker_no_fuller_than_the_empty_points_of_its_kind_is_the_point
     assert checkers.phantom_singles(read, profiles, PITCH, names)[("bottom", 2)] == ("blue", 1, 0.9)
 
 
+def test_speckle_that_nowhere_fills_a_third_of_its_column_is_no_checker_whatever_its_length():
+    # a lamp near the board's corner lights one cream point's speckle into the pearl checkers'
+    # colour: a confident length, and no other empty point of its kind as speckled to compare with
+    names = ("pearl", "maroon")
+    y = np.arange(120)
+    speckle = np.zeros((2, 120))
+    speckle[0, 12:] = np.where((y[12:] // 3) % 2 == 0, 0.3, 0.1)
+    read = {("top", 0): ("pearl", 1, 0.83), ("top", 2): (None, 0, 1.0)}
+    profiles = {("top", 0): speckle, ("top", 2): np.zeros((2, 120))}
+    assert checkers.phantom_singles(read, profiles, PITCH, names)[("top", 0)][:2] == (None, 0)
+    profiles[("top", 0)] = speckle * 2.0  # as speckled, but filling over a third: left to the other checks
+    assert checkers.phantom_singles(read, profiles, PITCH, names)[("top", 0)] == ("pearl", 1, 0.83)
+
+
 # random styles (seed of render.random_style, rendered with that seed) with an empty pyramid the
 # colour of a checker that was read as one checker (blue checkers, blue points)
 @pytest.mark.parametrize("seed,p0,p1", [
