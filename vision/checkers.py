@@ -192,7 +192,7 @@ def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], name
 PATCHY = 0.35  # of a column's middle: the most a lone checker's speckle fills at its 75th percentile
 
 
-def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, str]) -> dict:
+def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, str], rims: tuple = ()) -> dict:
     """An empty point the colour of a checker (its pyramid partly taken for checker colour) can
     read as one checker: a lone checker that covers no more of its first checker's place than
     twice what the empty points of that kind (row and point colour) show in the same frame is
@@ -215,9 +215,11 @@ def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, 
         # a checker fills the middle of its column across a good part of its length; a pyramid's
         # speckle only in patches (and its length fits no whole checker: a low confidence)
         # (or, whatever its length, one that nowhere fills PATCHY of the column: a point's speckle in
-        # the light of a lamp near its corner)
+        # the light of a lamp near its corner; not of a colour counted by its rims on every kind of
+        # point, `rims`: the felt's colour, which the colour model sees in part only, everywhere)
         fill = float(np.percentile(profiles[key][k, :q], 75))
-        patchy = fill < 0.5 and (conf < 0.5 or fill < PATCHY)
+        in_part = len(rims) == 4 and all(r == k for r in rims)
+        patchy = fill < 0.5 and (conf < 0.5 or (fill < PATCHY and not in_part))
         if patchy or (base is not None and mass < 2.0 * float(base[k])):
             out[key] = (None, 0, float(min(conf, 0.3)))
     return out
@@ -1386,7 +1388,7 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     if own_off:
         profiles = own_colour_off(profiles, rims, own_off)
     cols = read_columns(profiles, pitch, offset, names)
-    cols = phantom_singles(cols, profiles, pitch, names)
+    cols = phantom_singles(cols, profiles, pitch, names, rims)
     if combs:
         cols = face_combs(cols, profiles, spans, pitch, offset, names, faces, None, canon)
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)

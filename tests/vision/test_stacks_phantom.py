@@ -54,6 +54,10 @@ def test_speckle_that_nowhere_fills_a_third_of_its_column_is_no_checker_whatever
     read = {("top", 0): ("pearl", 1, 0.83), ("top", 2): (None, 0, 1.0)}
     profiles = {("top", 0): speckle, ("top", 2): np.zeros((2, 120))}
     assert checkers.phantom_singles(read, profiles, PITCH, names)[("top", 0)][:2] == (None, 0)
+    # but a colour counted by its rims on every kind of point (the felt's: black checkers on black
+    # felt, seen by their rings only) is seen so thinly everywhere: its lone checker stays
+    assert checkers.phantom_singles(read, profiles, PITCH, names, (0, 0, 0, 0))[("top", 0)] == ("pearl", 1, 0.83)
+    assert checkers.phantom_singles(read, profiles, PITCH, names, (0, 1, 1, 0))[("top", 0)][:2] == (None, 0)
     profiles[("top", 0)] = speckle * 2.0  # as speckled, but filling over a third: left to the other checks
     assert checkers.phantom_singles(read, profiles, PITCH, names)[("top", 0)] == ("pearl", 1, 0.83)
 
