@@ -2108,11 +2108,14 @@ def rim_run_end(line: np.ndarray, pitch: float, offset: float) -> float:
     """Where a stack seen only by its rims ends: the last of a run of rims (thin lines: the
     brightness less its local mean, so a slow ramp such as a point's tip is no rim) from the
     board's edge, each within 0.7 of a checker of the one before (inside a checker the rims and
-    rings leave shorter gaps than that). 0 when no rim stands near the board's edge."""
+    rings leave shorter gaps than that). 0 when no rim stands within RIM_START of a checker of the
+    board's edge."""
     return rim_run_ends(np.asarray(line)[None, :], pitch, [offset])[0]
 
 
 RIM_QUANTILE, RIM_SHARE, RIM_GAP = 0.75, 0.3, 0.7  # the first checker's rims set the bar; a gap ends the run
+RIM_START = 1.1  # of a checker from the row's edge: the farthest a run's first rim lies (the first checker's
+# near rim may lie past the canonical edge, a negative offset: its far rim is then the first line seen)
 
 
 def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
@@ -2127,7 +2130,7 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
         first = np.sort(g[i, max(0, int(offset + 0.3 * pitch)): max(0, int(offset + 1.5 * pitch))])
         rim = float(first[int(len(first) * RIM_QUANTILE)]) if len(first) else 0.0  # the first checker's rims
         strong = np.flatnonzero(g[i] > max(5.0, 4.0 * float(noise[i]), RIM_SHARE * rim))
-        if len(strong) == 0 or strong[0] > offset + 1.1 * pitch:
+        if len(strong) == 0 or strong[0] > offset + RIM_START * pitch:
             ends.append(0.0)
             continue
         ends.append(float(_run_end(g[i], strong, pitch) + 1))

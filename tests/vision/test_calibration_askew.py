@@ -14,7 +14,6 @@ from vision.reader import BoardReader
 from .test_stacks import read_realistic
 
 
-
 def test_a_half_longer_than_the_other_is_cut_to_its_length():
     # the bar at 270..300 of 0..600: the right half (300 long) holds a tray beside its six points
     x0, x1, bar = _even_halves(0, 600, (0.45, 0.5))
@@ -39,7 +38,6 @@ def test_an_askew_outline_is_not_kept_where_another_reads_every_point_back():
     p1 = (6, 0, 0, 0, 8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     score, view = read_realistic(1008, p0, p1)
     assert score.wrong == (), view.style.name
-
 
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
