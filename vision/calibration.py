@@ -708,11 +708,15 @@ class Calibration:
 
         def try_again(outline, pitch_grid: bool, why: str, enough: int, combs: bool = False) -> bool:
             """Search `outline` again (see search), keep its best layout where it reads back more
-            points than the best so far; whether `enough` points are now read back."""
+            points than the best so far, or as many and ranks higher (_ranked: a stack that hides a
+            corner of the playing area can pull one outline's corner a point in, and a game in
+            progress may still read back as many points there); whether `enough` points are now
+            read back."""
             nonlocal best, score
             found, _ = search(outline, pitch_grid=pitch_grid, combs=combs)
             points = read_back(found)
-            if points > score:
+            if points > score or (points == score and found is not None and best is not None
+                                  and found[1][0] == best[1][0] and _ranked(found[1], found[4]) > _ranked(best[1], best[4])):
                 best, score = found, points
                 log.info("%s reads %d points back", why, score)
             return score >= enough
