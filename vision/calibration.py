@@ -35,6 +35,12 @@ MIN_SCORE = 22  # points of 24 the calibration image must read back as given
 # (on points of their own colour); the playing area is then found by how it fits the points
 # (fitted_layouts), not by the read back alone, and a board that reads most of them is kept
 MIN_SCORE_LABELLED = 20
+# points short of MIN_SCORE (MIN_SCORE_LABELLED) from which the slow ways are still tried, the common
+# sizes of a checker and rows seen in a comb of their colour (each a search of every outline
+# again): they have turned 20 and 21 points into 23, while an image further off (a game in
+# progress offered as the start position, a wrong label) gains nothing from them and they cost it
+# most of its 20 s before it is refused (7-8 s a search on the 2-core test machine)
+RESCUE_GAP = 3
 SURE_ASPECT = 1.5  # an outline longer than this times its width shows which way the points run
 
 
@@ -735,14 +741,14 @@ class Calibration:
         # checkers that show the colour model only a part of themselves (one colour nearly the
         # felt's, the other a point's) make every stack look short, and the size fitted on them
         # too: the common sizes of a checker are tried as well, in each outline
-        for outline in outlines if score < need else ():
+        for outline in outlines if need - RESCUE_GAP <= score < need else ():
             if try_again(outline, True, "a common checker size", need):
                 break
         # checkers the colour model sees only in a comb of their colour (black checkers whose faces
         # it takes for the black points, seen at their rims; maroon ones on burgundy points seen in
         # the middle of each face) read short or not at all: counted so too (the reader always does;
         # not before, where the rows they add would blur the choice between the colour models)
-        for outline in outlines if score < need else ():
+        for outline in outlines if need - RESCUE_GAP <= score < need else ():
             if try_again(outline, False, "rows seen in a comb of their colour", need, combs=True):
                 break
         if best is None and layout_error is not None:
