@@ -1,10 +1,19 @@
 """Rendered cases of bench/vision_styles.py for the tests: a style's board, a position, read; the
 board's box in a rendered frame (the region BoardReader reads dice in)."""
 
+import dataclasses
+
 import numpy as np
 
 from vision import labels, photo
 from vision.render import random_style, random_view, render_frame
+
+
+def bench_view(seed: int):
+    """The view of case seed `seed` as bench/vision_styles.py renders it (run seed * 1000 + style;
+    the clutter lying still from frame to frame, BoardView.steady_clutter)."""
+    rng = np.random.default_rng(seed)
+    return dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
 
 
 def case_frame(seed: int, p0, p1, camera: int | None = None) -> tuple:

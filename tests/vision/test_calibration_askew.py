@@ -2,8 +2,6 @@
 outline finder's other outlines tried where the start position reads back 22 or 23 points (a frame
 corner the table's colour leaves the first outline askew), and the halves of the playing area made
 even again once the bar is snapped (a tray the felt's colour beside one half). Issue 3."""
-import dataclasses
-
 import numpy as np
 import pytest
 
@@ -11,6 +9,7 @@ from vision import labels, render
 from vision.calibration import Calibration, _even_halves, named_layouts
 from vision.reader import BoardReader
 
+from .rendered import bench_view
 from .test_stacks import read_realistic
 
 
@@ -47,8 +46,7 @@ def _style_13_of_seed_7():
     """(start frame, truth, view) of bench/vision_styles.py seed 7 style 13: a walnut frame on a
     brown table (the frame's outer edge hardly shows), a camera tilted by 21 degrees, a scoresheet
     near the board's bottom right corner."""
-    rng = np.random.default_rng(7013)
-    view = dataclasses.replace(render.random_view(rng, render.random_style(rng)), steady_clutter=True)
+    view = bench_view(7013)
     image, truth = render.render_frame(START, START, view, rng=7013)
     return image, truth, view
 
@@ -108,8 +106,7 @@ def test_an_outline_found_another_way_wins_a_tie_of_points_read_back_by_its_rank
     many with a layout within a tenth of a point of the board's, and ranks higher (calibration's
     _ranked). Keeping the first cost 5 of the 6 positions in play (stacks on points 11 and 12 read
     a point over)."""
-    rng = np.random.default_rng(1008)
-    view = dataclasses.replace(render.random_view(rng, render.random_style(rng)), steady_clutter=True)
+    view = bench_view(1008)
     c0 = (5, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0)
     c1 = (0, 0, 0, 3, 7, 0, 0, 0, 0, 0, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0)
     image, truth = render.render_frame(c0, c1, view, rng=1008)

@@ -11,7 +11,7 @@ from vision.calibration import turned_base
 from vision.checkers import PITCH_RANGE, stack_pitch
 from vision.render import random_style, random_view, render_frame
 
-from .rendered import wrong_points
+from .rendered import bench_view, wrong_points
 
 
 def _view(case_seed: int):
@@ -170,10 +170,7 @@ LATER = (((3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 4, 0, 3, 0, 
 
 
 def test_a_labelled_calibration_tries_the_image_as_it_is_until_every_point_reads_back():
-    import dataclasses
-
-    rng = np.random.default_rng(0)
-    view = dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
+    view = bench_view(0)
     frame, truth = render_frame(*SECOND_LAYERS, view, rng=0)
     reader = BoardReader(Calibration.from_image(frame, {k: v for k, v in truth.items() if k != "geometry"}),
                          read_dice=False, read_cube=False)

@@ -5,14 +5,12 @@ very colour of a point (the colour model then takes it for board wherever that c
 Ivory checkers a little darker than white points stand out on the black points by colour, and
 taken out there they were missed whole stacks at a time."""
 
-import dataclasses
-
 import numpy as np
 
 from vision import BoardReader, Calibration, checkers
-from vision.render import random_style, random_view, render_frame
+from vision.render import render_frame
 
-from .rendered import wrong_points
+from .rendered import bench_view, wrong_points
 from .test_stacks import START
 
 NAVY, BLACK, WHITE = (20.0, 128.0, 110.0), (10.0, 130.0, 131.0), (115.0, 128.0, 147.0)
@@ -47,8 +45,7 @@ def test_ivory_checkers_on_black_points_are_read_by_colour_after_a_labelled_cali
     # white points, ivory and brown checkers): ivory is like the white points only, yet was counted
     # by rims and taken out of the colour model on every point (the calibration image read one point
     # more back so); five frames of six lost ivory stacks, here three of them
-    rng = np.random.default_rng(1006)
-    view = dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
+    view = bench_view(1006)
     c0 = (2, 0, 8) + (0,) * 22
     c1 = (0,) * 7 + (7,) + (0,) * 7 + (5, 0, 2) + (0,) * 6 + (1,)
     image, truth = render_frame(c0, c1, view, rng=1006)
@@ -69,8 +66,7 @@ def test_black_checkers_on_black_points_seen_only_at_their_rims_calibrate_and_re
     # (rightly then: faces learnt without the three stacks it misread read two of them wrong still,
     # and kept, it misread all 6 frames; counted by their combs it reads back 23). Of the bench's 6
     # frames it now reads 1 or 2 whole, the rest a long black stack one to three short or long
-    rng = np.random.default_rng(7026)
-    view = dataclasses.replace(random_view(rng, random_style(rng)), steady_clutter=True)
+    view = bench_view(7026)
     start, at_start = render_frame(START, START, view, rng=7026)
     reader = BoardReader(Calibration.from_image(start), read_dice=False, read_cube=False)
     assert wrong_points(reader.read(start), at_start) == 0

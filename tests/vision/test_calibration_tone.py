@@ -3,12 +3,11 @@ each nearly match a board colour (red checkers on red points, black ones on blac
 model sees only their rims and highlights. The reader counts such stacks by their faces on every
 point where a checker colour may hide, whichever colour the stack is, and a calibration whose
 face-less read back falls short is judged by the reader itself, faces and all."""
-import dataclasses
-
 import numpy as np
 
 from vision import BoardReader, Calibration, checkers, labels, render
 
+from .rendered import bench_view
 from .test_stacks import START
 from .test_stacks_face_count import CALIBRATION, PITCH, SPANS, _board, _label
 
@@ -42,20 +41,14 @@ def test_a_stack_neither_colour_saw_is_counted_by_faces_and_coloured_by_its_midd
     assert all(v == (None, 0, 1.0) for k, v in out.items() if k != ("bottom", 3))
 
 
-def _view(style: int):
-    """Style `style` as bench/vision_styles.py renders it (seed * 1000 + style; the clutter steady)."""
-    rng = np.random.default_rng(style)
-    return dataclasses.replace(render.random_view(rng, render.random_style(rng)), steady_clutter=True)
-
-
 def _start(style: int):
-    return render.render_frame(START, START, _view(style), rng=style)[0]
+    return render.render_frame(START, START, bench_view(style), rng=style)[0]
 
 
 def _misread(style: int, p0, p1) -> tuple:
     """The points misread of the position (p0, p1) on style `style` calibrated on its start position."""
     reader = BoardReader(Calibration.from_image(_start(style)), read_dice=False, read_cube=False)
-    image, truth = render.render_frame(p0, p1, _view(style), rng=style)
+    image, truth = render.render_frame(p0, p1, bench_view(style), rng=style)
     reading = reader.read(image)
     got = labels.as_image_shows(reading.to_label_dict())  # (rows as the image shows them)
     return labels.compare(got, truth).wrong
