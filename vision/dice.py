@@ -232,25 +232,26 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
     return found
 
 
+# a pip's spot is at least 28% darker than the bright surface around it, and at least 18 grey levels
+_PIP_THRESHOLD = np.maximum(np.arange(256) * 72 >> 8, 18).astype(np.uint8)
+
+
 def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small_area: float = 0.0) -> list[Pip]:
     h, w = gray.shape
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
     black = cv2.subtract(closed, gray)
-    # relative contrast: the spot is at least 28% darker than the bright surface around it
-    thr = np.maximum((closed.astype(np.uint16) * 72 >> 8).astype(np.uint8), np.uint8(18))
+    mask = cv2.compare(black, cv2.LUT(closed, _PIP_THRESHOLD), cv2.CMP_GT)  # 255 where a pip may be
     # pips are black or grey: coloured dark pixels (felt, checkers) around a die are not
-    mask = black > thr
     if sat is not None:
-        mask &= sat < PIP_MAX_CHROMA
-    mask = mask.view(np.uint8)
+        mask = cv2.bitwise_and(mask, cv2.compare(sat, PIP_MAX_CHROMA, cv2.CMP_LT))
     # diagonal neighbours join only the tiniest pips; larger pips touching corner to corner stay apart
     n, labels = cv2.connectedComponents(mask, connectivity=8 if k <= 5 else 4)
     if n <= 1:
         return []
     # per-component box, area, centroid, darkest pixel and elongation, all at once over the few
     # mask pixels (OpenCV's own statistics cost more than this on a sparse mask)
-    py, px = np.nonzero(mask)
+    py, px = cv2.findNonZero(mask).reshape(-1, 2).T[::-1]  # row by row as np.nonzero, in a quarter of its time
     lab = labels[py, px]
     order = np.argsort(lab, kind="stable")
     lab_s = lab[order]
