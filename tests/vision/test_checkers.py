@@ -165,3 +165,18 @@ def test_covered_joints_count_a_second_layer_by_the_filled_waists():
     for k in range(2):  # two more lying over the first two joints
         cv2.circle(classes, (20, int(30 + k * pitch)), 15, 1, -1)
     assert checkers.covered_joints(classes, (0, 40), "top", 1, pitch, 0.0, 7) == 2
+
+
+def test_a_clustering_asked_again_is_the_one_made_before_and_its_centres_are_the_callers_own():
+    # a calibration clusters the same pixels again for each way it tries: the result is kept, so the
+    # answer must not depend on whether it was kept, nor a caller's change to it reach the next caller
+    rng = np.random.default_rng(5)
+    pixels = np.concatenate([rng.normal(m, 2.0, (400, 3)) for m in (20.0, 60.0, 110.0)]).astype(np.float32)
+    checkers._KMEANS_KEPT.clear()
+    first = checkers._kmeans(pixels, 3)
+    made = first.copy()
+    first[:] = -1.0  # the caller's own array
+    again = checkers._kmeans(pixels.copy(), 3)
+    assert np.array_equal(again, made)
+    checkers._KMEANS_KEPT.clear()
+    assert np.array_equal(checkers._kmeans(pixels, 3), made)  # as clustered afresh
