@@ -143,3 +143,14 @@ def test_turned_images_with_rotate_in_the_label(shared_data, rotate):
     assert cal.rotate == rotate
     reading = BoardReader(cal, read_dice=False).read(cv2.rotate(cv2.imread(str(folder / "minta_5.jpg")), turn))
     assert labels.compare(reading.to_label_dict(), labels.load(folder / "minta_5.jpg.json")).board_right
+
+
+@pytest.mark.parametrize("shape, axis", [((40, 501, 3), 1), ((40, 500, 3), 1), ((7, 3), 0), ((1, 1), 1), ((9, 2, 3), 0)])
+def test_medians_counted_are_numpys_medians(shape, axis):
+    # the layout finder's row medians are counted, not sorted: the same values, halves included
+    from vision.calibration import _medians
+
+    values = np.random.default_rng(sum(shape)).integers(0, 256, shape).astype(np.uint8)
+    values[0] = 255  # the ends of the range
+    values[-1] = 0
+    assert np.array_equal(_medians(values, axis), np.median(values.astype(np.float32), axis))
