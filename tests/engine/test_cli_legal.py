@@ -75,7 +75,9 @@ def test_jsonl_ids_are_gnubgs():
     run_jsonl((json.dumps({"position_id": p.id, "dice": [d.a, d.b]}) for p, d in cases), out)
     for (p, d), line in zip(cases, out.getvalue().splitlines()):
         board = (p.opponent, p.on_roll)
-        moves = gnubg.find_best_moves(board, gnubg.cubeinfo(), gnubg.evalcontext(0, 0, 1, 0, 0), (d.a, d.b))
+        # a money game's centred cube told in full (test_oracle_gnubg.money_cube: not gnubg's current match)
+        moves = gnubg.find_best_moves(board, gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0),
+                                      gnubg.evalcontext(0, 0, 1, 0, 0), (d.a, d.b))
         results = json.loads(line)["results"]
         assert len(results) == max(len(moves), 1)
         assert all(len(r) == 14 for r in results)

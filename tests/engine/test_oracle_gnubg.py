@@ -17,11 +17,18 @@ CHUNKS = 16
 KINDS = ("contact", "bar", "bearoff", "blocked")
 
 
+def money_cube():
+    """A centred cube in a money game, told in full: gnubg.cubeinfo() with no arguments takes gnubg's
+    current match, and one another test left over (a match played or imported to its end) makes it
+    'Error in SetCubeInfo'. Arguments: cube value, owner, player on move, match length, score,
+    Crawford, backgammon variant."""
+    return gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
+
+
 def _gnubg_results(position: Position, dice: Dice):
     """(number of plays, set of resulting (on_roll, opponent) or None if a play bears off)."""
     board = (position.opponent, position.on_roll)
-    moves = gnubg.find_best_moves(board, gnubg.cubeinfo(), gnubg.evalcontext(0, 0, 1, 0, 0),
-                                  (dice.a, dice.b))
+    moves = gnubg.find_best_moves(board, money_cube(), gnubg.evalcontext(0, 0, 1, 0, 0), (dice.a, dice.b))
     results = set()
     for entry in moves:
         t = entry["move"]
