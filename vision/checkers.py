@@ -7,7 +7,6 @@ its edge of the board toward the middle, and its length over the learnt checker 
 from __future__ import annotations
 
 import bisect
-import collections
 import hashlib
 import itertools
 import logging
@@ -41,7 +40,7 @@ def _weighted_lab(bgr: np.ndarray) -> np.ndarray:
     return lab
 
 
-_KMEANS_KEPT: "collections.OrderedDict[tuple, np.ndarray]" = collections.OrderedDict()
+_KMEANS_KEPT: dict[tuple, np.ndarray] = {}
 KMEANS_KEEP = 512  # clusterings kept (a few centres each): a calibration clusters the same pixels again for each way it tries
 
 
@@ -49,15 +48,15 @@ def _kmeans(points: np.ndarray, k: int) -> np.ndarray:
     k = max(1, min(k, len(points)))
     points = np.ascontiguousarray(points, np.float32)
     key = (hashlib.blake2b(points.data, digest_size=16).digest(), points.shape, k)
-    if key in _KMEANS_KEPT:  # seeded, so the same pixels cluster the same: the result kept
-        _KMEANS_KEPT.move_to_end(key)
-        return _KMEANS_KEPT[key].copy()
+    kept = _KMEANS_KEPT.get(key)
+    if kept is not None:  # seeded, so the same pixels cluster the same: the result kept
+        return kept.copy()
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
     cv2.setRNGSeed(1)
     _, _, centres = cv2.kmeans(points, k, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
     _KMEANS_KEPT[key] = centres.copy()
-    if len(_KMEANS_KEPT) > KMEANS_KEEP:
-        _KMEANS_KEPT.popitem(last=False)
+    while len(_KMEANS_KEPT) > KMEANS_KEEP:  # the oldest go first (a dict keeps the order they came in)
+        _KMEANS_KEPT.pop(next(iter(_KMEANS_KEPT)), None)
     return centres
 
 
