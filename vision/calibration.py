@@ -678,10 +678,11 @@ class Calibration:
             # the calibration remembers which (the reader does the same). A labelled game in progress
             # tries the image as it is too unless every point read back, and keeps the better ranked
             # (_ranked): its few stacks tell the two less surely (labelled seeds 0, 1, 2 and 5 gained
-            # 6, 2, 2 and 1 boards, 6 and 7 lost 1 each; about 1 s more a calibration). Where neither reads the
-            # position back, the board is modelled per kind of point as well (checkers the colour of
-            # one kind of point: checkers.classify), kept only where it reads more points back (the
-            # freer model also fits a wrong geometry better, and reads pyramids on such points worse)
+            # 6, 2, 2 and 1 boards, 6 and 7 lost 1 each; about 1 s more a calibration). Where neither
+            # reads the position back, the board is modelled per kind of point as well (checkers the
+            # colour of one kind of point: checkers.classify), kept only where it reads more points
+            # back (the freer model also fits a wrong geometry better, and reads pyramids on such
+            # points worse)
             for light, kinds in ((True, False), (False, False), (True, True), (False, True)):
                 if best is not None and best[1][0] >= (24 if labels is not None and not kinds else MIN_SCORE):
                     continue

@@ -40,8 +40,10 @@ def _weighted_lab(bgr: np.ndarray) -> np.ndarray:
     return lab
 
 
+# clusterings kept, a few centres each (_kmeans): a calibration clusters the same pixels again for
+# each way it tries
 _KMEANS_KEPT: dict[tuple, np.ndarray] = {}
-KMEANS_KEEP = 512  # clusterings kept (a few centres each): a calibration clusters the same pixels again for each way it tries
+KMEANS_KEEP = 512
 
 
 def _kmeans(points: np.ndarray, k: int) -> np.ndarray:
