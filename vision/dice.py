@@ -1038,7 +1038,27 @@ _COARSE_RING = np.exp(2j * np.pi * np.arange(12) / 12)
 COARSE_RING_ODD, COARSE_RING_EVEN = 2, 0.7  # all but the two darkest of its twelve ring samples at least this bright relative to their median
 COARSE_LINE_EVEN = 0.8  # ring samples darker than this (relative to their median) on opposite sides: a line
 COARSE_RING_CHROMA = 60  # and grey (dark pips: the fine look asks the same of each pip's ring)
+COARSE_LINE_WIDTH, COARSE_LINE_LONG = 0.5, 2.5  # a coarse spot at most half an expected pip wide and 2.5 times as long: a line
 WINDOW_SHARE = 0.45  # windows covering more of the view than this: the whole view is read instead
+
+
+def _thin_lines(lab: np.ndarray, n: int, cent: np.ndarray, most: float) -> np.ndarray:
+    """Which of the coarse look's spots 1..n-1 are bits of thin lines (a point's drawn outline, a
+    crack, the edge of a shadow) rather than pips: a spot at most ``most`` pixels wide and at least
+    COARSE_LINE_LONG times as long as wide, measured along its own axes (so a line at any angle).
+    A pip is round, and two or three pips blurred together are a pip wide."""
+    ys, xs = np.nonzero(lab)
+    which = lab[ys, xs]
+    cnt = np.maximum(np.bincount(which, minlength=n), 1).astype(np.float64)
+    dx, dy = xs - cent[which, 0], ys - cent[which, 1]
+    a = np.bincount(which, dx * dx, n) / cnt
+    c = np.bincount(which, dy * dy, n) / cnt
+    b = np.bincount(which, dx * dy, n) / cnt
+    root = np.sqrt(((a - c) / 2) ** 2 + b ** 2)
+    # the side of a filled box of the same second moment along each axis (a pixel row: 1 wide)
+    width = np.maximum(np.sqrt(12 * np.maximum((a + c) / 2 - root, 0)), 1.0)
+    length = np.sqrt(12 * ((a + c) / 2 + root))
+    return ((width <= most) & (length >= COARSE_LINE_LONG * width))[1:]
 
 
 def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
@@ -1063,8 +1083,10 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
     black = cv2.subtract(closed, small)
     thr = np.maximum((closed.astype(np.uint16) * COARSE_CONTRAST >> 8).astype(np.uint8), np.uint8(12))
     mask = ((black > thr) & (closed >= np.uint8(min(255, 0.5 * bright)))).astype(np.uint8)
-    n, _lab, st, cent = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    n, lab, st, cent = cv2.connectedComponentsWithStats(mask, connectivity=4)
     ok = (st[1:, 2] < k) & (st[1:, 3] < k) & (st[1:, 4] >= 2)
+    if ok.any():
+        ok &= ~_thin_lines(lab, n, cent, COARSE_LINE_WIDTH * pip / f)
     spots = cent[1:][ok]
     if len(spots):
         # ringed by an even, bright surface (a die's face), unlike a gap between checkers, a checker's
