@@ -1039,18 +1039,17 @@ COARSE_RING_ODD, COARSE_RING_EVEN = 2, 0.7  # all but the two darkest of its twe
 COARSE_LINE_EVEN = 0.8  # ring samples darker than this (relative to their median) on opposite sides: a line
 COARSE_RING_CHROMA = 60  # and grey (dark pips: the fine look asks the same of each pip's ring)
 COARSE_LINE_WIDTH, COARSE_LINE_LONG = 0.5, 2.5  # a coarse spot at most half an expected pip wide and 2.5 times as long: a line
+_COARSE_THRESHOLD = np.maximum(np.arange(256) * COARSE_CONTRAST >> 8, 12).astype(np.uint8)
 WINDOW_SHARE = 0.45  # windows covering more of the view than this: the whole view is read instead
 
 
-def _thin_lines(lab: np.ndarray, n: int, cent: np.ndarray, most: float) -> np.ndarray:
-    """Which of the coarse look's spots 1..n-1 are bits of thin lines (a point's drawn outline, a
-    crack, the edge of a shadow) rather than pips: a spot at most ``most`` pixels wide and at least
-    COARSE_LINE_LONG times as long as wide, measured along its own axes (so a line at any angle).
-    A pip is round, and two or three pips blurred together are a pip wide."""
-    ys, xs = np.nonzero(lab)
-    which = lab[ys, xs]
-    cnt = np.maximum(np.bincount(which, minlength=n), 1).astype(np.float64)
-    dx, dy = xs - cent[which, 0], ys - cent[which, 1]
+def _thin_lines(which: np.ndarray, dx: np.ndarray, dy: np.ndarray, cnt: np.ndarray, most: float) -> np.ndarray:
+    """Which of the coarse look's spots (labels 0..n-1; ``which``: each mask pixel's, ``dx``, ``dy``:
+    its offset from its spot's centroid, ``cnt``: the pixels of each) are bits of thin lines (a
+    point's drawn outline, a crack, the edge of a shadow) rather than pips: a spot at most ``most``
+    pixels wide and at least COARSE_LINE_LONG times as long as wide, measured along its own axes
+    (so a line at any angle). A pip is round, and two or three pips blurred together are a pip wide."""
+    n = len(cnt)
     a = np.bincount(which, dx * dx, n) / cnt
     c = np.bincount(which, dy * dy, n) / cnt
     b = np.bincount(which, dx * dy, n) / cnt
@@ -1058,7 +1057,7 @@ def _thin_lines(lab: np.ndarray, n: int, cent: np.ndarray, most: float) -> np.nd
     # the side of a filled box of the same second moment along each axis (a pixel row: 1 wide)
     width = np.maximum(np.sqrt(12 * np.maximum((a + c) / 2 - root, 0)), 1.0)
     length = np.sqrt(12 * ((a + c) / 2 + root))
-    return ((width <= most) & (length >= COARSE_LINE_LONG * width))[1:]
+    return (width <= most) & (length >= COARSE_LINE_LONG * width)
 
 
 def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
@@ -1081,17 +1080,33 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
     k = max(5, int(2.5 * pip / f + 1) | 1)
     closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     black = cv2.subtract(closed, small)
-    thr = np.maximum((closed.astype(np.uint16) * COARSE_CONTRAST >> 8).astype(np.uint8), np.uint8(12))
-    mask = ((black > thr) & (closed >= np.uint8(min(255, 0.5 * bright)))).astype(np.uint8)
-    n, lab, st, cent = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    ok = (st[1:, 2] < k) & (st[1:, 3] < k) & (st[1:, 4] >= 2)
-    if ok.any():
-        ok &= ~_thin_lines(lab, n, cent, COARSE_LINE_WIDTH * pip / f)
-    spots = cent[1:][ok]
+    mask = cv2.bitwise_and(cv2.compare(black, cv2.LUT(closed, _COARSE_THRESHOLD), cv2.CMP_GT),
+                           cv2.compare(closed, int(min(255, 0.5 * bright)), cv2.CMP_GE))
+    n, lab = cv2.connectedComponents(mask, connectivity=4)
+    # each spot's box, area and centroid over the few mask pixels (OpenCV's statistics cost four
+    # times the labelling here)
+    spots = np.empty((0, 2))
+    if n > 1:
+        px, py = cv2.findNonZero(mask).reshape(-1, 2).T
+        which = lab[py, px]
+        order = np.argsort(which, kind="stable")
+        which_s = which[order]
+        starts = np.flatnonzero(np.concatenate(([True], which_s[1:] != which_s[:-1])))
+        px_s, py_s = px[order], py[order]
+        bw = np.maximum.reduceat(px_s, starts) - np.minimum.reduceat(px_s, starts) + 1
+        bh = np.maximum.reduceat(py_s, starts) - np.minimum.reduceat(py_s, starts) + 1
+        area = np.bincount(which, minlength=n)[1:]
+        cnt = np.maximum(np.bincount(which, minlength=n), 1).astype(np.float64)
+        cent = np.column_stack([np.bincount(which, px, n) / cnt, np.bincount(which, py, n) / cnt])
+        ok = (bw < k) & (bh < k) & (area >= 2)
+        if ok.any():
+            dx, dy = px - cent[which, 0], py - cent[which, 1]
+            ok &= ~_thin_lines(which, dx, dy, cnt, COARSE_LINE_WIDTH * pip / f)[1:]
+        spots = cent[1:][ok]
     if len(spots):
         # ringed by an even, bright surface (a die's face), unlike a gap between checkers, a checker's
         # rim or a point's tip, which have the dark surface beside them on one side
-        r = np.sqrt(st[1:, 4][ok] / np.pi)
+        r = np.sqrt(area[ok] / np.pi)
         rr = (r + np.maximum(1.5, 0.7 * r))[:, None]
         xs = np.clip(np.round(spots[:, :1] + rr * _COARSE_RING.real), 0, small.shape[1] - 1).astype(int)
         ys = np.clip(np.round(spots[:, 1:] + rr * _COARSE_RING.imag), 0, small.shape[0] - 1).astype(int)
