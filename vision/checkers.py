@@ -10,6 +10,7 @@ import bisect
 import hashlib
 import itertools
 import logging
+import threading
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -1641,16 +1642,52 @@ def _apply(px: np.ndarray, field, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.clip(px.astype(np.float32) * _gain(field, xs, ys)[:, None], 0, 255).astype(np.uint8)
 
 
+@lru_cache(maxsize=1)
+def _bin_colours64() -> np.ndarray:
+    return _bin_colours().astype(np.float64)
+
+
+# work arrays of _nearest_lut, kept (one set a thread): fresh ones of a few megabytes each call
+# cost more in page faults (the allocator hands such blocks back to the system when freed) than
+# the arithmetic done in them
+_NEAREST_WORK = threading.local()
+
+
+def _work(name: str, shape: tuple, dtype) -> np.ndarray:
+    kept = getattr(_NEAREST_WORK, "arrays", None)
+    if kept is None:
+        kept = _NEAREST_WORK.arrays = {}
+    key = (name, shape, np.dtype(dtype).str)
+    out = kept.get(key)
+    if out is None:
+        if len(kept) >= 16:
+            kept.clear()
+        out = kept[key] = np.empty(shape, dtype)
+    return out
+
+
 @lru_cache(maxsize=8)
 def _nearest_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
     """Nearest centroid of each BGR bin by |x|^2 - 2 x.c + |c|^2 (one matrix product, in float64
     so the order of near distances is kept), and the distance to it exact."""
     cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float32)
     lab = _bin_colours()
-    lab64, cents64 = lab.astype(np.float64), cents.astype(np.float64)
-    d = (cents64 * cents64).sum(1)[None, :] - 2.0 * (lab64 @ cents64.T)
-    near = d.argmin(1).astype(np.uint8)
-    dist = np.sqrt(((lab - cents[near]) ** 2).sum(-1)).astype(np.float32)
+    lab64, cents64 = _bin_colours64(), cents.astype(np.float64)
+    # d = |c|^2 - 2 x.c, made in place in a kept work array (the same arithmetic, step by step)
+    d = _work("d", (len(lab64), len(cents)), np.float64)
+    np.matmul(lab64, cents64.T, out=d)
+    np.multiply(d, 2.0, out=d)
+    np.subtract((cents64 * cents64).sum(1)[None, :], d, out=d)
+    which = _work("which", (len(lab),), np.intp)
+    np.argmin(d, axis=1, out=which)
+    near = which.astype(np.uint8)
+    diff = _work("diff", lab.shape, np.float32)
+    np.take(cents, which, axis=0, out=diff)
+    np.subtract(lab, diff, out=diff)
+    np.square(diff, out=diff)
+    total = _work("total", (len(lab),), np.float32)
+    np.sum(diff, axis=-1, out=total)
+    dist = np.sqrt(total)
     near.flags.writeable = False
     dist.flags.writeable = False
     return near, dist
