@@ -35,8 +35,14 @@ SAME_COLOUR = 8.0  # weighted-Lab distance under which a checker colour is a boa
 BAR_APART = 15.0  # weighted-Lab distance from every checker colour for a bar colour to be board on the points
 
 
+def _as_image(bgr: np.ndarray) -> np.ndarray:
+    """Pixels (..., 3) as an image for cv2.cvtColor: an image as it is, a list of pixels as one row
+    (OpenCV converts row by row: a column of N one-pixel rows costs four times as much)."""
+    return bgr if bgr.ndim == 3 else bgr.reshape(1, -1, 3)
+
+
 def _weighted_lab(bgr: np.ndarray) -> np.ndarray:
-    lab = cv2.cvtColor(bgr.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    lab = cv2.cvtColor(_as_image(bgr), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
     lab[:, 0] *= L_WEIGHT
     return lab
 
@@ -1716,7 +1722,7 @@ def _calibration_light(canon: np.ndarray, lab: np.ndarray, spans, label: dict, s
     px = lab[yi[keep], xi[keep]]
     cents = _kmeans(px, 4)
     group = np.sqrt(((px[:, None, :] - cents[None]) ** 2).sum(-1)).argmin(1)
-    gray = cv2.cvtColor(canon[yi[keep], xi[keep]].reshape(-1, 1, 3), cv2.COLOR_BGR2GRAY).ravel()
+    gray = cv2.cvtColor(_as_image(canon[yi[keep], xi[keep]]), cv2.COLOR_BGR2GRAY).ravel()
     return fit_light(gray, xs[keep], ys[keep], group, len(cents))
 
 
