@@ -1657,6 +1657,7 @@ def _bin_colours64() -> np.ndarray:
 # cost more in page faults (the allocator hands such blocks back to the system when freed) than
 # the arithmetic done in them
 _NEAREST_WORK = threading.local()
+LUT_BLOCK = 4096  # bins at a time
 
 
 def _work(name: str, shape: tuple, dtype) -> np.ndarray:
@@ -1679,13 +1680,17 @@ def _nearest_lut(centroids: tuple) -> tuple[np.ndarray, np.ndarray]:
     cents = np.array([[c[1] * L_WEIGHT, c[2], c[3]] for c in centroids], np.float32)
     lab = _bin_colours()
     lab64, cents64 = _bin_colours64(), cents.astype(np.float64)
-    # d = |c|^2 - 2 x.c, made in place in a kept work array (the same arithmetic, step by step)
-    d = _work("d", (len(lab64), len(cents)), np.float64)
-    np.matmul(lab64, cents64.T, out=d)
-    np.multiply(d, 2.0, out=d)
-    np.subtract((cents64 * cents64).sum(1)[None, :], d, out=d)
+    # d = |c|^2 - 2 x.c, made in place in a kept work array (the same arithmetic, step by step),
+    # a block of bins at a time (the array kept stays small)
+    squares = (cents64 * cents64).sum(1)[None, :]
     which = _work("which", (len(lab),), np.intp)
-    np.argmin(d, axis=1, out=which)
+    for i in range(0, len(lab64), LUT_BLOCK):
+        block = lab64[i:i + LUT_BLOCK]
+        d = _work("d", (len(block), len(cents)), np.float64)
+        np.matmul(block, cents64.T, out=d)
+        np.multiply(d, 2.0, out=d)
+        np.subtract(squares, d, out=d)
+        np.argmin(d, axis=1, out=which[i:i + len(block)])
     near = which.astype(np.uint8)
     diff = _work("diff", lab.shape, np.float32)
     np.take(cents, which, axis=0, out=diff)
