@@ -10,7 +10,6 @@ import bisect
 import hashlib
 import itertools
 import logging
-import threading
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -18,6 +17,7 @@ import cv2
 import numpy as np
 
 from .errors import CalibrationError
+from .image import work_array
 
 log = logging.getLogger(__name__)
 
@@ -1653,24 +1653,11 @@ def _bin_colours64() -> np.ndarray:
     return _bin_colours().astype(np.float64)
 
 
-# work arrays of _nearest_lut, kept (one set a thread): fresh ones of a few megabytes each call
-# cost more in page faults (the allocator hands such blocks back to the system when freed) than
-# the arithmetic done in them
-_NEAREST_WORK = threading.local()
-LUT_BLOCK = 4096  # bins at a time
+LUT_BLOCK = 4096  # bins at a time (the nearest-colour table's work arrays kept stay small)
 
 
 def _work(name: str, shape: tuple, dtype) -> np.ndarray:
-    kept = getattr(_NEAREST_WORK, "arrays", None)
-    if kept is None:
-        kept = _NEAREST_WORK.arrays = {}
-    key = (name, shape, np.dtype(dtype).str)
-    out = kept.get(key)
-    if out is None:
-        if len(kept) >= 16:
-            kept.clear()
-        out = kept[key] = np.empty(shape, dtype)
-    return out
+    return work_array("checkers." + name, shape, dtype)
 
 
 @lru_cache(maxsize=8)

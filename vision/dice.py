@@ -86,6 +86,7 @@ import cv2
 import numpy as np
 
 from vision.errors import ImageReadError, VisionError
+from vision.image import work_array
 from vision.types import PIP_LAYOUT, Die
 
 log = logging.getLogger(__name__)
@@ -232,21 +233,27 @@ def find_pips(gray: np.ndarray, sat: np.ndarray, scales: Sequence[int] = PIP_SCA
     return found
 
 
+WORK_LEAST = 1 << 18  # pixels: a view at least this large has its pip search's arrays kept (work_array)
 # a pip's spot is at least 28% darker than the bright surface around it, and at least 18 grey levels
 _PIP_THRESHOLD = np.maximum(np.arange(256) * 72 >> 8, 18).astype(np.uint8)
 
 
 def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small_area: float = 0.0) -> list[Pip]:
     h, w = gray.shape
+
+    def work(name, dtype=np.uint8):  # (a whole frame's arrays kept: see work_array)
+        return work_array("dice." + name, (h, w), dtype, least=WORK_LEAST)
+
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
-    black = cv2.subtract(closed, gray)
-    mask = cv2.compare(black, cv2.LUT(closed, _PIP_THRESHOLD), cv2.CMP_GT)  # 255 where a pip may be
+    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel, dst=work("closed"))
+    black = cv2.subtract(closed, gray, dst=work("black"))
+    mask = cv2.compare(black, cv2.LUT(closed, _PIP_THRESHOLD, dst=work("threshold")), cv2.CMP_GT,
+                       dst=work("mask"))  # 255 where a pip may be
     # pips are black or grey: coloured dark pixels (felt, checkers) around a die are not
     if sat is not None:
-        mask = cv2.bitwise_and(mask, cv2.compare(sat, PIP_MAX_CHROMA, cv2.CMP_LT))
+        mask = cv2.bitwise_and(mask, cv2.compare(sat, PIP_MAX_CHROMA, cv2.CMP_LT, dst=work("grey")), dst=mask)
     # diagonal neighbours join only the tiniest pips; larger pips touching corner to corner stay apart
-    n, labels = cv2.connectedComponents(mask, connectivity=8 if k <= 5 else 4)
+    n, labels = cv2.connectedComponents(mask, labels=work("labels", np.int32), connectivity=8 if k <= 5 else 4)
     if n <= 1:
         return []
     # per-component box, area, centroid, darkest pixel and elongation, all at once over the few

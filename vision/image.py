@@ -1,7 +1,10 @@
-"""Images in: a BGR uint8 array from an array or a file, with a clear error when there is none."""
+"""Images in: a BGR uint8 array from an array or a file, with a clear error when there is none;
+work arrays kept for the steps that make large ones again and again."""
 from __future__ import annotations
 
+import math
 import pathlib
+import threading
 
 import cv2
 import numpy as np
@@ -24,3 +27,29 @@ def as_image(image) -> np.ndarray:
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         raise ImageReadError(f"expected a BGR uint8 image, got shape {image.shape} {image.dtype}")
     return image
+
+
+# work arrays kept (one set a thread): fresh arrays of megabytes cost more in page faults than the
+# arithmetic done in them (the allocator hands such blocks back to the system when freed)
+_WORK = threading.local()
+WORK_KEPT = 16  # arrays kept a thread, the oldest set dropped when more are asked for
+WORK_MOST = 1 << 22  # elements: a larger array (a whole 12-megapixel photo) is made fresh, not kept
+
+
+def work_array(name: str, shape: tuple, dtype, least: int = 0):
+    """A kept array of this shape and dtype for the step `name` (its contents left over from the
+    last use), or None where it has fewer than `least` or more than WORK_MOST elements (OpenCV and
+    numpy then make a fresh one: pass it as ``dst``/``out``). Only for arrays no result keeps."""
+    size = math.prod(shape)
+    if size < least or size > WORK_MOST:
+        return None
+    kept = getattr(_WORK, "arrays", None)
+    if kept is None:
+        kept = _WORK.arrays = {}
+    key = (name, tuple(shape), np.dtype(dtype).str)
+    out = kept.get(key)
+    if out is None:
+        if len(kept) >= WORK_KEPT:
+            kept.clear()
+        out = kept[key] = np.empty(shape, dtype)
+    return out
