@@ -238,6 +238,18 @@ WORK_LEAST = 1 << 18  # pixels: a view at least this large has its pip search's 
 _PIP_THRESHOLD = np.maximum(np.arange(256) * 72 >> 8, 18).astype(np.uint8)
 
 
+def _by_component(mask: np.ndarray, labels: np.ndarray):
+    """The mask's pixels (px, py, their labels, in row order) and the same put in component order
+    (px_s, py_s), with where each component's run starts there and its label (starts, which):
+    statistics per component by reduceat over the few pixels of a sparse mask."""
+    py, px = cv2.findNonZero(mask).reshape(-1, 2).T[::-1]  # row by row as np.nonzero, in a quarter of its time
+    lab = labels[py, px]
+    order = np.argsort(lab, kind="stable")
+    lab_s = lab[order]
+    starts = np.flatnonzero(np.concatenate(([True], lab_s[1:] != lab_s[:-1])))  # (np.r_: twice the time)
+    return px, py, lab, px[order], py[order], starts, lab_s[starts]
+
+
 def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small_area: float = 0.0) -> list[Pip]:
     h, w = gray.shape
 
@@ -258,13 +270,7 @@ def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small
         return []
     # per-component box, area, centroid, darkest pixel and elongation, all at once over the few
     # mask pixels (OpenCV's own statistics cost more than this on a sparse mask)
-    py, px = cv2.findNonZero(mask).reshape(-1, 2).T[::-1]  # row by row as np.nonzero, in a quarter of its time
-    lab = labels[py, px]
-    order = np.argsort(lab, kind="stable")
-    lab_s = lab[order]
-    starts = np.flatnonzero(np.concatenate(([True], lab_s[1:] != lab_s[:-1])))  # (np.r_: twice the time)
-    which = lab_s[starts]
-    px_s, py_s = px[order], py[order]  # the mask pixels by component
+    px, py, lab, px_s, py_s, starts, which = _by_component(mask, labels)
 
     def per_label(values_s, reduce, fill):  # (values_s: of the mask pixels by component)
         out = np.full(n, fill, np.int32)
@@ -1094,12 +1100,7 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
     # times the labelling here)
     spots = np.empty((0, 2))
     if n > 1:
-        px, py = cv2.findNonZero(mask).reshape(-1, 2).T
-        which = lab[py, px]
-        order = np.argsort(which, kind="stable")
-        which_s = which[order]
-        starts = np.flatnonzero(np.concatenate(([True], which_s[1:] != which_s[:-1])))
-        px_s, py_s = px[order], py[order]
+        px, py, which, px_s, py_s, starts, _ = _by_component(mask, lab)
         bw = np.maximum.reduceat(px_s, starts) - np.minimum.reduceat(px_s, starts) + 1
         bh = np.maximum.reduceat(py_s, starts) - np.minimum.reduceat(py_s, starts) + 1
         area = np.bincount(which, minlength=n)[1:]

@@ -32,7 +32,7 @@ def as_image(image) -> np.ndarray:
 # work arrays kept (one set a thread): fresh arrays of megabytes cost more in page faults than the
 # arithmetic done in them (the allocator hands such blocks back to the system when freed)
 _WORK = threading.local()
-WORK_KEPT = 16  # arrays kept a thread, the oldest set dropped when more are asked for
+WORK_KEPT = 16  # arrays kept a thread; when one more is asked for, the kept ones are let go
 WORK_MOST = 1 << 22  # elements: a larger array (a whole 12-megapixel photo) is made fresh, not kept
 
 
