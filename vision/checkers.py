@@ -160,20 +160,20 @@ def column_profiles(classes: np.ndarray, spans, H: int) -> dict:
     los = np.array([x0 + int((x1 - x0) * 0.2) for x0, x1 in spans], np.intp)
     his = np.array([x1 - int((x1 - x0) * 0.2) for x0, x1 in spans], np.intp)
     widths = his - los
-    out = {}
+    fracs = {}
     for row in ("top", "bottom"):
         y0, y1 = _row_slice(row, H)
         half = classes[y0:y1]
         if row == "bottom":
             half = half[::-1]
-        fracs = []
         for cls in (1, 2):
             run = np.zeros((half.shape[0], half.shape[1] + 1), np.int32)
             np.cumsum(half == cls, axis=1, out=run[:, 1:])
-            fracs.append((run[:, his] - run[:, los]) / widths)
-        for col in range(len(spans)):
-            out[(row, col)] = np.stack([fracs[0][:, col], fracs[1][:, col]])
-    return out
+            fracs[row, cls] = (run[:, his] - run[:, los]) / widths
+    # (in the order the readers have always met them: column by column, top then bottom; a tie
+    # between two points goes to the first)
+    return {(row, col): np.stack([fracs[row, 1][:, col], fracs[row, 2][:, col]])
+            for col in range(len(spans)) for row in ("top", "bottom")}
 
 
 def stack_extent(profile: np.ndarray, pitch: float, join: float = 0.5) -> float:
