@@ -1568,14 +1568,16 @@ def fit_light(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, group: np.ndarra
     if len(gray) < LIGHT_MIN_SAMPLES:
         return None
     logg = np.log(np.maximum(gray.astype(np.float64), 4.0))
-    A = np.concatenate([_light_basis(xs, ys), np.eye(groups)[group]], axis=1)
+    A = np.zeros((len(logg), 5 + groups))
+    A[:, :5] = _light_basis(xs, ys)
+    A[np.arange(len(logg)), 5 + group] = 1.0  # (each sample's level: its board colour's column)
     keep = np.ones(len(logg), bool)
     coef = None
     for _ in range(2):
         Ak = A[keep]  # normal equations: a 10x10 solve, far cheaper than lstsq on thousands of rows
         coef = np.linalg.solve(Ak.T @ Ak + 1e-6 * np.eye(A.shape[1]), Ak.T @ logg[keep])
         resid = np.abs(logg - A @ coef)
-        scale = float(np.median(resid[keep])) * 3.0 + 0.02
+        scale = _fast_median(resid[keep]) * 3.0 + 0.02
         keep = resid < scale
         if keep.sum() < LIGHT_MIN_SAMPLES:
             break
