@@ -1871,15 +1871,26 @@ def row_rims(line: np.ndarray, pitch: float, offset: float):
     """Thin lines (rims) along a point's middle where a row of five touching checkers has them: at
     each joint and the row's end (offset + k * pitch, k = 1..5), half way between (k = 0.5..4.5),
     and the line's noise (its quiet quarter). None when the line is shorter than the row."""
-    if len(line) < offset + ROW_OF_FIVE * pitch + 2:
-        return None
-    g = _thin_lines(np.asarray(line)[None, :], pitch)[0]
-    noise = float(np.sort(g)[len(g) // 4]) + 1.0
+    return rows_rims([line], pitch, [offset])[0]
+
+
+def rows_rims(lines: list, pitch: float, offsets) -> list:
+    """row_rims of several lines (the filtering shared by the lines of one length)."""
+    out: list = [None] * len(lines)
+    by_length: dict = {}
+    for i, line in enumerate(lines):
+        if len(line) >= offsets[i] + ROW_OF_FIVE * pitch + 2:
+            by_length.setdefault(len(line), []).append(i)
     w = max(1, int(round(pitch * 0.12)))
-    g = g.tolist()
-    joints = [_step_at(g, offset + k * pitch, w) for k in range(1, ROW_OF_FIVE + 1)]
-    halves = [_step_at(g, offset + (k + 0.5) * pitch, w) for k in range(ROW_OF_FIVE)]
-    return joints, halves, noise
+    for L, which in by_length.items():
+        g = _thin_lines(np.stack([np.asarray(lines[i]) for i in which]), pitch)
+        noise = np.sort(g, 1)[:, L // 4] + 1.0
+        for r, i in enumerate(which):
+            gi, off = g[r].tolist(), offsets[i]
+            joints = [_step_at(gi, off + k * pitch, w) for k in range(1, ROW_OF_FIVE + 1)]
+            halves = [_step_at(gi, off + (k + 0.5) * pitch, w) for k in range(ROW_OF_FIVE)]
+            out[i] = (joints, halves, float(noise[r]))
+    return out
 
 
 def layered_row(line: np.ndarray, pitch: float, offset: float) -> tuple[int, float]:
@@ -2029,11 +2040,11 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
         return out
     ends = rim_run_ends(np.stack([t[5] for t in todo]), pitch, [t[4] for t in todo])
     todo, ends = _past_middle_rims(todo, ends, gray, spans, pitch)
-    for (key, colour, n, k, off, line), end in zip(todo, ends):
+    rows_shown = rows_rims([t[5] for t in todo], pitch, [t[4] for t in todo])
+    for (key, colour, n, k, off, line), end, shown in zip(todo, ends, rows_shown):
         row, col = key
         m, clear = rim_count(line, pitch, off)
         x = (end - off) / pitch
-        shown = row_rims(line, pitch, off)
         layered, how_clear = _layered(shown)
         if layered:  # the run of rims breaks at the layer, and its rims between the row's fit half a spacing
             m, clear = layered, how_clear
