@@ -2222,7 +2222,9 @@ def _run_end(g: np.ndarray, strong: np.ndarray, pitch: float) -> int:
     for j in range(1, len(peaks)):
         gap = firsts[j] - lasts[j - 1]
         hold = RIM_HOLD if gap > RIM_GAP * pitch else RIM_FAINT
-        if gap > RIM_FACE * pitch or peaks[j] < hold * _median(run):
+        if gap > RIM_FACE * pitch and not _bridged(firsts, lasts, peaks, j, RIM_HOLD * _median(run), pitch):
+            break
+        if peaks[j] < hold * _median(run):
             break
         last = j
         bisect.insort(run, peaks[j])
@@ -2230,6 +2232,24 @@ def _run_end(g: np.ndarray, strong: np.ndarray, pitch: float) -> int:
     while last > 0 and peaks[last] < RIM_HOLD * typical:  # a faint line just past the last rim: its shadow
         last -= 1
     return int(lasts[last])
+
+
+BRIDGE_RIMS, BRIDGE_EVEN = 3, 0.2  # rims past a gap, evenly spaced (to this share of their step), that carry a run over it
+
+
+def _bridged(firsts: list, lasts: list, peaks: list, j: int, least: float, pitch: float) -> bool:
+    """Whether a run of rims goes on past a gap longer than a checker's face, at piece j (of the
+    strong pieces' firsts, lasts and peaks): one joint of checkers pushed together that shows too
+    faint (a stack running to the middle, its checkers the colour of the point) leaves a gap of
+    two of their steps; past it, BRIDGE_RIMS rims at least `least` strong follow at that step."""
+    if j + BRIDGE_RIMS > len(peaks) or min(peaks[j:j + BRIDGE_RIMS]) < least:
+        return False
+    centres = [(firsts[t] + lasts[t]) / 2 for t in range(j - 1, j + BRIDGE_RIMS)]
+    steps = np.diff(centres[1:])
+    step = float(steps.mean())
+    if step > RIM_FACE * pitch or float(np.ptp(steps)) > BRIDGE_EVEN * step:
+        return False
+    return abs(centres[1] - centres[0] - 2 * step) <= BRIDGE_EVEN * step
 
 
 def _fast_median(v: np.ndarray) -> float:

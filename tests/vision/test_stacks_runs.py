@@ -79,3 +79,24 @@ def test_no_run_starts_more_than_a_checker_from_the_edge():
     # lines a checker and a half in (a point's tip, a pattern in the felt) are no stack's rims
     line = rims_line([1.5 * PITCH + 16 * k for k in range(4)], 200)
     assert checkers.rim_run_end(line, PITCH, 0.0) == 0.0
+
+
+def test_a_run_pushed_together_goes_on_past_one_joint_too_faint_to_see():
+    # bench/vision_styles.py seed 6 style 12 position 4: eight beige checkers pushed together to the
+    # middle on a cream point, 0.65 of a checker apart; one joint (the second) shows no rim, and the
+    # run of rims ended at the first checker (read 1 for 8). The gap is two of the run's steps and
+    # evenly spaced rims follow it: the run goes on
+    step = 13.0
+    rims = [0.0, step] + [step * k for k in range(3, 10)] + [step * 8 + PITCH]
+    end = checkers.rim_run_end(rims_line(rims, 200), PITCH, 0.0)
+    assert abs(end - (step * 8 + PITCH)) <= 0.25 * PITCH
+
+
+def test_a_gap_is_bridged_only_by_rims_at_the_run_s_own_step():
+    step = 13.0
+    # three steps missing (no one faint joint), and rims too few or uneven past a two-step gap
+    for rims in ([0.0, step] + [step * k for k in range(5, 10)],
+                 [0.0, step, 3 * step, 4 * step],
+                 [0.0, step, 3 * step, 4 * step + 5, 5 * step - 2, 6 * step + 6]):
+        end = checkers.rim_run_end(rims_line(rims, 200), PITCH, 0.0)
+        assert abs(end - (step + 2)) <= 0.25 * PITCH, rims
