@@ -10,6 +10,7 @@ import bisect
 import hashlib
 import itertools
 import logging
+import math
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -2038,7 +2039,7 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
         todo.append((key, colour, n, k, offset[0 if row == "top" else 1], centre_line(gray, spans[col], row)))
     if not todo:
         return out
-    ends = rim_run_ends(np.stack([t[5] for t in todo]), pitch, [t[4] for t in todo])
+    ends = rim_run_ends(np.stack([t[5] for t in todo]), pitch, [t[4] for t in todo], to_middle=True)
     todo, ends = _past_middle_rims(todo, ends, gray, spans, pitch)
     rows_shown = rows_rims([t[5] for t in todo], pitch, [t[4] for t in todo])
     for (key, colour, n, k, off, line), end, shown in zip(todo, ends, rows_shown):
@@ -2184,8 +2185,10 @@ RIM_START = 1.1  # of a checker from the row's edge: the farthest a run's first 
 # near rim may lie past the canonical edge, a negative offset: its far rim is then the first line seen)
 
 
-def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
-    """rim_run_end of several lines of one length at once (K, L): the filtering is shared."""
+def rim_run_ends(lines: np.ndarray, pitch: float, offsets, to_middle: bool = False) -> list[float]:
+    """rim_run_end of several lines of one length at once (K, L): the filtering is shared. With
+    `to_middle` (lines from a row's edge to the middle of the board), a run of checkers pushed
+    together is followed on by its fainter rims to the middle (_comb_to_middle)."""
     K, L = lines.shape
     if L < pitch or K == 0:
         return [0.0] * K
@@ -2199,8 +2202,53 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets) -> list[float]:
         if len(strong) == 0 or strong[0] > offset + RIM_START * pitch:
             ends.append(0.0)
             continue
-        ends.append(float(_run_end(g[i], strong, pitch) + 1))
+        end = _run_end(g[i], strong, pitch)
+        if to_middle:
+            end = _comb_to_middle(g[i], strong, end, float(noise[i]), pitch)
+        ends.append(float(end + 1))
     return ends
+
+
+COMB_STEP = 0.85  # of a checker: a run's rims closer than this are checkers pushed together (they run to the middle)
+COMB_FAINT, COMB_NEAR = 2.5, 0.25  # a rim followed on: over this many times the noise, within this share of the step
+
+
+def _comb_to_middle(g: np.ndarray, strong: np.ndarray, end: int, noise: float, pitch: float) -> int:
+    """A run of rims (the strong pixels `strong` up to `end`) whose rims lie closer than a
+    checker's step (COMB_STEP) is checkers pushed together, which run on to the middle of the
+    board (the line's end): where its later rims are fainter than the run's bar (checkers the
+    colour of the point, a shadow across them), each is looked for one step past the last, and
+    the run is taken on to the last found when that lies within a checker of the middle. The
+    run's end as it was otherwise."""
+    L = len(g)
+    if end >= L - pitch:
+        return end
+    run = strong[strong <= end]
+    cuts = np.flatnonzero(np.diff(run) > 0.3 * pitch) + 1
+    pieces = np.split(run, cuts)
+    centres = [float(p[np.argmax(g[p])]) for p in pieces]
+    if len(centres) < 3:
+        return end
+    steps = np.diff(centres[-3:])
+    step = float(steps.mean())
+    if step > COMB_STEP * pitch or step < 0.3 * pitch or float(np.ptp(steps)) > BRIDGE_EVEN * step:
+        return end
+    least = max(3.5, COMB_FAINT * noise)
+
+    def rim_near(at: float, reach: float) -> int | None:  # the strongest pixel within reach of `at`, if a rim
+        a, b = int(math.ceil(at - reach)), min(L - 1, int(at + reach))
+        if a > b:
+            return None
+        k = a + int(np.argmax(g[a:b + 1]))
+        return k if g[k] >= least else None
+
+    pos = int(centres[-1])
+    while (k := rim_near(pos + step, COMB_NEAR * step)) is not None:
+        pos = k
+    if pos < L - pitch - 0.5 * step:  # (the last checker's near rim: its far rim lies a checker on)
+        return end
+    far = rim_near(pos + pitch, COMB_NEAR * step)
+    return max(end, far if far is not None else pos)
 
 
 RIM_FACE, RIM_HOLD, RIM_FAINT = 0.95, 0.5, 0.3  # a flat face between two rims: its longest, and the far rim's least (of the run's)

@@ -100,3 +100,29 @@ def test_a_gap_is_bridged_only_by_rims_at_the_run_s_own_step():
                  [0.0, step, 3 * step, 4 * step + 5, 5 * step - 2, 6 * step + 6]):
         end = checkers.rim_run_end(rims_line(rims, 200), PITCH, 0.0)
         assert abs(end - (step + 2)) <= 0.25 * PITCH, rims
+
+
+def _faint_run(length: int, step: float = 13.0):
+    """Eight checkers pushed together, `step` apart from the edge: the first four joints plain, the
+    rest faint (the colour of the point, in a shadow), the last checker's far rim too."""
+    line = rims_line([step * k for k in range(4)], length)
+    for r in [step * k for k in range(4, 8)] + [step * 7 + PITCH]:
+        line[int(r): int(r) + 2] = 192.0
+    return line
+
+
+def test_checkers_pushed_together_are_followed_by_their_faint_rims_to_the_middle():
+    # bench/vision_styles.py seed 6 style 7 position 1: eight red checkers pushed together on a
+    # cream point; past the third joint their rims stand out less than the run's bar, and the run
+    # ended there (read 1 for 8). Rims closer than a checker's step run to the middle: followed
+    # one step at a time, they reach it
+    line = _faint_run(114)
+    plain = checkers.rim_run_ends(line[None, :], PITCH, [0.0])[0]
+    assert plain < 4 * 13.0 + 4
+    end = checkers.rim_run_ends(line[None, :], PITCH, [0.0], to_middle=True)[0]
+    assert abs(end - (13.0 * 7 + PITCH + 1)) <= 2
+
+
+def test_faint_rims_that_stop_short_of_the_middle_are_not_followed():
+    line = _faint_run(200)  # the same stack, with the middle far beyond its last rim
+    assert checkers.rim_run_ends(line[None, :], PITCH, [0.0], to_middle=True)[0] < 4 * 13.0 + 4
