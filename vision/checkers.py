@@ -466,11 +466,13 @@ def centre_line(gray: np.ndarray, span, row: str, whole: bool = False) -> np.nda
 
 def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pitch: float,
                         offset: tuple[float, float], names: tuple[str, str], classes: np.ndarray | None = None,
-                        models: tuple = ()) -> dict:
+                        models: tuple = (), fold_rims: bool = True) -> dict:
     """Stacks that run into the middle of the board may overlap (checkers closer than their
     size): count those from the spacing of their edges instead of their length. A full row of
     five or more may carry a second layer: count the joints it covers (and where the colour has a
-    face model of `models`, as face_model makes them, the pattern of its faces: face_layers)."""
+    face model of `models`, as face_model makes them, the pattern of its faces: face_layers).
+    With `fold_rims`, a count of rims one by one (count_rims) for more than a row of five is
+    taken only where the brightness repeats at the spacing it implies (RIMS_FOLD)."""
     H = gray.shape[0]
     half = H // 2
     out = dict(read)
@@ -492,6 +494,12 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         run = count_run(line, ext, pitch, off) if runs_to_middle else None
         if runs_to_middle and run is None:  # no one spacing fits: the rims one by one
             run = count_rims(line, pitch, off, ext)
+            scores = run_scores(line, ext, pitch, off) if fold_rims and run is not None and n > ROW_OF_FIVE else {}
+            if scores and scores.get(run[0], -1.0) < RIMS_FOLD * max(scores.values()):
+                # more than a row of five pushed together (no pyramid, whose layer folds at no one
+                # spacing), and a spacing the brightness hardly repeats at: a ring or highlight on
+                # each face taken for rims. The colour's count stands
+                continue
         if run is not None:  # a stack whose brightness repeats with one spacing of checkers
             out[key] = (colour, run[0], conf * run[1] if run[0] != n else conf)
             continue
@@ -1401,7 +1409,7 @@ def reader_view(raw: np.ndarray, centroids, light: bool, bar, absent, spans) -> 
 
 
 def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, offset, names, rims: tuple[int, ...],
-                faces: tuple, own_off: tuple = (), models: tuple = (), combs: bool = False) -> dict:
+                faces: tuple, own_off: tuple = (), models: tuple = (), combs: bool = False, fold_rims: bool = True) -> dict:
     """{(row, col): (colour or None, count, confidence)} of every point as the reader reads them
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
@@ -1418,7 +1426,7 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     if combs:
         cols = face_combs(cols, profiles, spans, pitch, offset, names, faces, None, canon)
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-    cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models)
+    cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models, fold_rims)
     if any(r >= 0 for r in rims):
         counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon, profiles, combs)
         cols = faceless_last(cols, counted, gray, spans, pitch, offset, names, models) if models else counted
@@ -2137,24 +2145,35 @@ def periodicity(line: np.ndarray, start: float, stop: float, periods) -> np.ndar
 HARMONIC_SHARE = 0.5  # of the best fold's score, for twice its spacing to be taken instead
 
 
+def run_scores(line: np.ndarray, ext: float, pitch: float, offset: float, least: int = 2, most: int = 15) -> dict:
+    """{n: how well the brightness repeats at the spacing n checkers from offset to ext would
+    have} (see count_run), over the n whose spacing is a checker's (touching) down to 0.4 of one;
+    empty where the stack is too short to tell."""
+    span = ext - offset - pitch
+    if span < 2.5 * pitch or least < 2:
+        return {}
+    ns = [n for n in range(least, most + 1) if 0.4 * pitch <= span / (n - 1) <= 1.08 * pitch and span / (n - 1) >= 4.0]
+    if not ns:
+        return {}
+    periods = span / (np.array(ns, np.float64) - 1)
+    # between the whole checker at one end (which end lies on top depends on the camera) and
+    # the other: both halves of that must repeat so (a short stack and something beyond do not)
+    a, b = offset + pitch, ext - pitch
+    both = np.minimum(periodicity(line, a, (a + b) / 2, periods), periodicity(line, (a + b) / 2, b, periods))
+    return dict(zip(ns, both.tolist()))
+
+
+RIMS_FOLD = 0.5  # of the best fold's score: the least a count of rims one by one must fold at (run_scores), for
+# a stack of more than five run to the middle
+
+
 def count_run(line: np.ndarray, ext: float, pitch: float, offset: float, least: int = 2, most: int = 15):
     """Checkers in a stack from offset to ext whose checkers may overlap: n checkers lie a
     spacing s = (ext - offset - pitch) / (n - 1) apart (the last one whole), and the right n is
     the one whose spacing the brightness along the stack repeats with. Spacings from a checker
     (touching) down to 0.4 of one are tried, from `least` checkers up. Returns (n, confidence)
     or None when no spacing stands out."""
-    span = ext - offset - pitch
-    if span < 2.5 * pitch or least < 2:
-        return None
-    ns = [n for n in range(least, most + 1) if 0.4 * pitch <= span / (n - 1) <= 1.08 * pitch and span / (n - 1) >= 4.0]
-    if not ns:
-        return None
-    periods = span / (np.array(ns, np.float64) - 1)
-    # between the whole checker at one end (which end lies on top depends on the camera) and
-    # the other: both halves of that must repeat so (a short stack and something beyond do not)
-    a, b = offset + pitch, ext - pitch
-    both = np.minimum(periodicity(line, a, (a + b) / 2, periods), periodicity(line, (a + b) / 2, b, periods))
-    scores = dict(zip(ns, both.tolist()))
+    scores = run_scores(line, ext, pitch, offset, least, most)
     if not scores:
         return None
     best = max(scores, key=scores.get)

@@ -1120,7 +1120,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read)
-        reading = BoardReader(cal, follow_board=False, dice_pips="any").read(small)
+        reading = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False).read(small)
         if reading.hand_in_view and i > 0:  # the hand was looked for on the best layout's edge: a
             log.debug("a later layout's reader saw a hand")  # later one's reader seeing one is
             covered = covered or (reading, cal)  # a layout astray (said only if none reads)

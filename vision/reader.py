@@ -114,8 +114,11 @@ class BoardReader:
 
     def __init__(self, calibration: Calibration, *, read_dice: Callable | None | bool = True,
                  read_cube: Callable | None | bool = True, follow_board: bool = True, read_trays: bool = True,
-                 dice_pips: str = "learn", clock=time.monotonic):
+                 dice_pips: str = "learn", clock=time.monotonic, fold_rims: bool = True):
         self._clock = clock  # the gate's clock: a thing left beside the board is learnt after seconds
+        # a long stack's rims counted one by one only where its brightness repeats at their spacing
+        # (checkers.recount_long_stacks); the photo reader, whose pitch is the photo's own guess, counts them as found
+        self.fold_rims = fold_rims
         self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
         self._spans = [calibration.column_span(c) for c in range(12)]
         self._use(calibration)
@@ -202,7 +205,7 @@ class BoardReader:
             moved = self.gate.last_total > BOARD_LOST
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
         cols = checkers.read_stacks(canon, classes, self._spans, cal.pitch, cal.offset, cal.colours, cal.rims,
-                                    cal.faces, cal.own_off, self._face_models, combs=True)
+                                    cal.faces, cal.own_off, self._face_models, combs=True, fold_rims=self.fold_rims)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
