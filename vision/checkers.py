@@ -2228,13 +2228,13 @@ def rim_run_ends(lines: np.ndarray, pitch: float, offsets, to_middle: bool = Fal
     return ends
 
 
-COMB_STEP = 0.85  # of a checker: a run's rims closer than this are checkers pushed together (they run to the middle)
-COMB_FAINT, COMB_NEAR = 2.5, 0.25  # a rim followed on: over this many times the noise, within this share of the step
+PUSHED_STEP = 0.85  # of a checker: a run's rims closer than this are checkers pushed together (they run to the middle)
+PUSHED_FAINT, PUSHED_NEAR = 2.5, 0.25  # a rim followed on: over this many times the noise, within this share of the step
 
 
 def _comb_to_middle(g: np.ndarray, strong: np.ndarray, end: int, noise: float, pitch: float) -> int:
     """A run of rims (the strong pixels `strong` up to `end`) whose rims lie closer than a
-    checker's step (COMB_STEP) is checkers pushed together, which run on to the middle of the
+    checker's step (PUSHED_STEP) is checkers pushed together, which run on to the middle of the
     board (the line's end): where its later rims are fainter than the run's bar (checkers the
     colour of the point, a shadow across them), each is looked for one step past the last, and
     the run is taken on to the last found when that lies within a checker of the middle. The
@@ -2250,9 +2250,9 @@ def _comb_to_middle(g: np.ndarray, strong: np.ndarray, end: int, noise: float, p
         return end
     steps = np.diff(centres[-3:])
     step = float(steps.mean())
-    if step > COMB_STEP * pitch or step < 0.3 * pitch or float(np.ptp(steps)) > BRIDGE_EVEN * step:
+    if step > PUSHED_STEP * pitch or step < 0.3 * pitch or float(np.ptp(steps)) > BRIDGE_EVEN * step:
         return end
-    least = max(3.5, COMB_FAINT * noise)
+    least = max(3.5, PUSHED_FAINT * noise)
 
     def rim_near(at: float, reach: float) -> int | None:  # the strongest pixel within reach of `at`, if a rim
         a, b = int(math.ceil(at - reach)), min(L - 1, int(at + reach))
@@ -2262,11 +2262,11 @@ def _comb_to_middle(g: np.ndarray, strong: np.ndarray, end: int, noise: float, p
         return k if g[k] >= least else None
 
     pos = int(centres[-1])
-    while (k := rim_near(pos + step, COMB_NEAR * step)) is not None:
+    while (k := rim_near(pos + step, PUSHED_NEAR * step)) is not None:
         pos = k
     if pos < L - pitch - 0.5 * step:  # (the last checker's near rim: its far rim lies a checker on)
         return end
-    far = rim_near(pos + pitch, COMB_NEAR * step)
+    far = rim_near(pos + pitch, PUSHED_NEAR * step)
     return max(end, far if far is not None else pos)
 
 
