@@ -20,3 +20,24 @@ CASES = {
 def test_rims_counted_one_by_one_must_fold_at_their_spacing(seed, p0, p1):
     score, _ = read_realistic(seed, p0, p1)
     assert score.right == 24, score
+
+
+def test_the_photo_reader_counts_rims_as_found(monkeypatch):
+    # with no calibration the pitch is the photo's own guess, and the colour's count of a long stack
+    # is the surer for it no more than the rims: there the fold lost seed 0 four boards (bench)
+    from vision import photo
+    from vision.render import BoardView, render_frame
+
+    from .test_photo import P0, P1
+
+    made = []
+
+    class Spy(photo.BoardReader):
+        def __init__(self, *args, **kwargs):
+            made.append(kwargs.get("fold_rims", True))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(photo, "BoardReader", Spy)
+    image, _ = render_frame(P0, P1, BoardView(style="paper"), rng=3)
+    photo.read_photo(image)
+    assert made and not any(made)
