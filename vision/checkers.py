@@ -491,11 +491,12 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
         off = offset[0 if row == "top" else 1]
         if runs_to_middle and classes is not None and ext >= half - 2:  # past the middle: how far?
             ext, line = _past_middle(classes, gray, spans, key, names.index(colour) + 1, pitch, ext, line)
-        run = count_run(line, ext, pitch, off) if runs_to_middle else None
+        scores = run_scores(line, ext, pitch, off) if runs_to_middle else {}
+        run = best_run(scores) if runs_to_middle else None  # (count_run)
         if runs_to_middle and run is None:  # no one spacing fits: the rims one by one
             run = count_rims(line, pitch, off, ext)
-            scores = run_scores(line, ext, pitch, off) if fold_rims and run is not None and n > ROW_OF_FIVE else {}
-            if scores and scores.get(run[0], -1.0) < RIMS_FOLD * max(scores.values()):
+            if (fold_rims and run is not None and n > ROW_OF_FIVE and scores
+                    and scores.get(run[0], -1.0) < RIMS_FOLD * max(scores.values())):
                 # more than a row of five pushed together (no pyramid, whose layer folds at no one
                 # spacing), and a spacing the brightness hardly repeats at: a ring or highlight on
                 # each face taken for rims. The colour's count stands
@@ -2173,7 +2174,11 @@ def count_run(line: np.ndarray, ext: float, pitch: float, offset: float, least: 
     the one whose spacing the brightness along the stack repeats with. Spacings from a checker
     (touching) down to 0.4 of one are tried, from `least` checkers up. Returns (n, confidence)
     or None when no spacing stands out."""
-    scores = run_scores(line, ext, pitch, offset, least, most)
+    return best_run(run_scores(line, ext, pitch, offset, least, most))
+
+
+def best_run(scores: dict):
+    """count_run's choice among a stack's run_scores: (n, confidence), or None."""
     if not scores:
         return None
     best = max(scores, key=scores.get)
@@ -2243,14 +2248,12 @@ def _comb_to_middle(g: np.ndarray, strong: np.ndarray, end: int, noise: float, p
     if end >= L - pitch:
         return end
     run = strong[strong <= end]
-    cuts = np.flatnonzero(np.diff(run) > 0.3 * pitch) + 1
-    pieces = np.split(run, cuts)
+    pieces = np.split(run, _piece_starts(run, pitch)[1:])
     centres = [float(p[np.argmax(g[p])]) for p in pieces]
     if len(centres) < 3:
         return end
-    steps = np.diff(centres[-3:])
-    step = float(steps.mean())
-    if step > PUSHED_STEP * pitch or step < 0.3 * pitch or float(np.ptp(steps)) > BRIDGE_EVEN * step:
+    step = _even_step(centres[-3:])
+    if step is None or not 0.3 * pitch <= step <= PUSHED_STEP * pitch:
         return end
     least = max(3.5, PUSHED_FAINT * noise)
 
@@ -2279,10 +2282,9 @@ def _run_end(g: np.ndarray, strong: np.ndarray, pitch: float) -> int:
     highlight on it, between its two rims) when the rim past it is as strong as the run's rims
     (RIM_HOLD of their median: a point's tip or a speck of felt past the stack is weaker); a
     faint line at the run's end is left out too (the last checker's shadow)."""
-    cuts = np.flatnonzero(np.diff(strong) > 0.3 * pitch) + 1
-    starts = np.concatenate(([0], cuts))
+    starts = _piece_starts(strong, pitch)
     firsts = strong[starts].tolist()
-    lasts = strong[np.concatenate((cuts - 1, [len(strong) - 1]))].tolist()
+    lasts = strong[np.concatenate((starts[1:] - 1, [len(strong) - 1]))].tolist()
     peaks = np.maximum.reduceat(g[strong], starts).tolist()
     run = [peaks[0]]  # the run's peaks so far, sorted (their median, at a small list's cost)
     last = 0
@@ -2312,11 +2314,24 @@ def _bridged(firsts: list, lasts: list, peaks: list, j: int, least: float, pitch
     if j + BRIDGE_RIMS > len(peaks) or min(peaks[j:j + BRIDGE_RIMS]) < least:
         return False
     centres = [(firsts[t] + lasts[t]) / 2 for t in range(j - 1, j + BRIDGE_RIMS)]
-    steps = np.diff(centres[1:])
-    step = float(steps.mean())
-    if step > RIM_FACE * pitch or float(np.ptp(steps)) > BRIDGE_EVEN * step:
+    step = _even_step(centres[1:])
+    if step is None or step > RIM_FACE * pitch:
         return False
     return abs(centres[1] - centres[0] - 2 * step) <= BRIDGE_EVEN * step
+
+
+def _piece_starts(strong: np.ndarray, pitch: float) -> np.ndarray:
+    """Where a line's strong pixels (sorted) break into pieces, a rim each (more than 0.3 of a
+    checker apart): each piece's first index in `strong`."""
+    return np.concatenate(([0], np.flatnonzero(np.diff(strong) > 0.3 * pitch) + 1))
+
+
+def _even_step(centres) -> float | None:
+    """The mean step between rims at `centres`, or None where the steps differ by more than
+    BRIDGE_EVEN of it."""
+    steps = np.diff(centres)
+    step = float(steps.mean())
+    return None if float(np.ptp(steps)) > BRIDGE_EVEN * step else step
 
 
 def _fast_median(v: np.ndarray) -> float:

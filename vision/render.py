@@ -52,7 +52,6 @@ import dataclasses
 import functools
 import logging
 import math
-import threading
 import zlib
 from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
@@ -61,6 +60,7 @@ import cv2
 import numpy as np
 
 from vision.errors import VisionError
+from vision.image import work_array
 from vision.types import PIP_LAYOUT
 
 log = logging.getLogger(__name__)
@@ -895,7 +895,6 @@ _NOISE_PAD = 64
 
 NOISE_FIELDS_MOST = 1 << 22  # pixels: the most a frame has for its noise's normal fields to be kept (see below)
 _NOISE_SIZES: dict[tuple[int, int], int] = {}  # frame size -> banks drawn for it
-_NOISE_LOCK = threading.Lock()
 
 
 @functools.lru_cache(maxsize=4)
@@ -914,21 +913,20 @@ def _noise_bank(h: int, w: int, sigma: float) -> tuple[np.ndarray, np.ndarray]:
         pos = np.clip(gen.normal(0, scale, shape), 0, 255).astype(np.uint8)
         neg = np.clip(gen.normal(0, scale, shape), 0, 255).astype(np.uint8)
         return pos, neg
-    with _NOISE_LOCK:  # (one work field)
-        pos_z, neg_z, work = _normal_fields(shape)
-        return _half_normal(pos_z, scale, work), _half_normal(neg_z, scale, work)
+    pos_z, neg_z = _normal_fields(shape)
+    return _half_normal(pos_z, scale), _half_normal(neg_z, scale)
 
 
 @functools.lru_cache(maxsize=1)
-def _normal_fields(shape: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The two standard normal fields _noise_bank's generator draws, and a work field to scale them in."""
+def _normal_fields(shape: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The two standard normal fields _noise_bank's generator draws."""
     gen = np.random.default_rng(12345)
-    return gen.standard_normal(shape), gen.standard_normal(shape), np.empty(shape)
+    return gen.standard_normal(shape), gen.standard_normal(shape)
 
 
-def _half_normal(z: np.ndarray, scale: float, work: np.ndarray) -> np.ndarray:
-    """np.clip(scale * z, 0, 255).astype(np.uint8), in the kept work field."""
-    np.multiply(z, scale, out=work)
+def _half_normal(z: np.ndarray, scale: float) -> np.ndarray:
+    """np.clip(scale * z, 0, 255).astype(np.uint8), scaled in a kept work array (vision.image.work_array)."""
+    work = np.multiply(z, scale, out=work_array("render.noise", z.shape, np.float64))
     np.clip(work, 0, 255, out=work)
     out = np.empty(z.shape, np.uint8)
     np.copyto(out, work, casting="unsafe")
