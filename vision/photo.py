@@ -8,7 +8,9 @@ a point colour is common in its parity class of columns and rare in the other, s
 from it are checkers, split in two colours. The first checker of every stack teaches the colour
 model; the pitch is fitted so that every stack's length is a whole number of checkers, near the
 step the stacks' brightness repeats at (stack_period: a checker's rims and highlights, once a
-checker), else near the first checkers' width across the column (checkers are round); the label
+checker), else near the first checkers' width across the column (checkers are round), and longer
+than the step of stacks pushed together to the middle, counted as often as they repeat
+(pushed_stacks: seven or more overlapping there tell their count, not the step); the label
 so read teaches the colour model and pitch again (a refitted pitch that strays from the step is
 not taken) and the checkers' faces (the reader counts by them a checker nearly its point's
 colour, as with a calibration), and the BoardReader reads the photo with that calibration. When
@@ -302,7 +304,7 @@ MIDDLE_CLEAR = 0.5  # point widths: a stack ending nearer the middle of the boar
 PERIOD_CLEAR = 0.2  # share of a stack's brightness the step explains, on average, for it to be taken
 
 
-def stack_period(canon: np.ndarray, extents: dict, pw: float, spans) -> float | None:
+def stack_period(canon: np.ndarray, extents: dict, pw: float, spans, pushed: dict | None = None) -> float | None:
     """The checkers' step along the points (canonical pixels), from how their brightness repeats:
     a stack of touching checkers shows its rims, rings and highlights once a checker, so the
     brightness along each stack of three to five folds best at the step (vision.checkers.
@@ -310,12 +312,13 @@ def stack_period(canon: np.ndarray, extents: dict, pw: float, spans) -> float | 
     measure of it: it joins neighbours of a colour and loses a face the colour of a point. Stacks
     that run to the middle of the board are left out when a shorter one can judge: six to eight
     checkers pushed together there, or a second layer lying in the gaps of a row of five, repeat
-    at less than a step. None when no stack is that long or no step explains the stacks clearly."""
+    at less than a step; of them, those pushed_stacks finds pushed together (their keys in
+    `pushed`) never judge. None when no stack is that long or no step explains the stacks clearly."""
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
     periods = np.arange(PERIOD_RANGE[0], PERIOD_RANGE[1] + 1e-6, 0.01) * pw
     judged = {key: ext for key, (_, ext) in extents.items() if PERIOD_STACKS[0] * pw <= ext <= PERIOD_STACKS[1] * pw}
     short = {key: ext for key, ext in judged.items() if ext < gray.shape[0] / 2 - MIDDLE_CLEAR * pw}
-    judged = short or judged
+    judged = short or {key: ext for key, ext in judged.items() if key not in (pushed or {})}
     if not judged:
         return None
     total = np.zeros(len(periods))
@@ -328,10 +331,48 @@ def stack_period(canon: np.ndarray, extents: dict, pw: float, spans) -> float | 
     return float(periods[best]) if total[best] / used >= PERIOD_CLEAR else None  # else no clear step
 
 
+PUSHED_STEPS = (0.5, 1.25)  # point widths: the steps a stack running to the middle is folded at
+PUSHED_MORE = 6.5  # checkers: a stack running to the middle that repeats more often along it is pushed together
+
+
+def pushed_stacks(canon: np.ndarray, extents: dict, pw: float, spans) -> dict:
+    """{(row, col): (checkers, step)} of the stacks that run to the middle of the board pushed
+    together: seven or more checkers overlapping along the point, so that their brightness repeats
+    at less than a checker's step: more than PUSHED_MORE checkers along the stack. A stack's step
+    is the shortest at which its brightness folds nearly as well as at its best fold
+    (checkers.HARMONIC_SHARE: the best may be twice the step) and clearly (PERIOD_CLEAR). Such a
+    stack tells how many checkers it holds, and that the checkers' own step is longer than its
+    own, but not that step."""
+    H = canon.shape[0]
+    middle = {key: ext for key, (_, ext) in extents.items()
+              if H / 2 - MIDDLE_CLEAR * pw <= ext <= PERIOD_STACKS[1] * pw}
+    if not middle:
+        return {}
+    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    periods = np.arange(PUSHED_STEPS[0], PUSHED_STEPS[1] + 1e-6, 0.01) * pw
+    out = {}
+    for (row, col), ext in middle.items():
+        score = checkers.periodicity(checkers.centre_line(gray, spans[col], row), 0.0, ext, periods)
+        score = np.where(periods <= ext / PERIOD_REPEATS, score, 0.0)
+        top = float(score.max())
+        if top < PERIOD_CLEAR:
+            continue
+        peaks = [i for i in range(len(score)) if score[i] >= checkers.HARMONIC_SHARE * top
+                 and (i == 0 or score[i] >= score[i - 1]) and (i == len(score) - 1 or score[i] >= score[i + 1])]
+        step = float(periods[peaks[0]])
+        # n checkers run (n - 1) steps and a checker: one whose length lies between the step and
+        # the widest a checker is (PITCH_WIDTHS), taken half way
+        n = 1.0 + (ext - (step + PITCH_WIDTHS[1] * pw) / 2.0) / step
+        if n > PUSHED_MORE:
+            out[(row, col)] = (int(round(n)), step)
+    return out
+
+
 PITCH_WIDTHS = (0.6, 1.15)  # point widths: a checker is about as wide as a point, never far off
 
 
-def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: float = 0.0) -> tuple[float, tuple[float, float]]:
+def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: float = 0.0,
+              pushed: dict | None = None) -> tuple[float, tuple[float, float]]:
     """Checker pitch and per-row offset from stack lengths alone: the pitch (near the first
     checkers' `width` when it is a plausible one, else within PITCH_WIDTHS: a checker is about as
     wide as a point) for which every stack's length is nearest a whole number of checkers, in
@@ -340,13 +381,22 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
     checker, so a stack the colour model makes of a point's own colour does not count) is no
     backgammon position: when every pitch near the width is one, the whole range is searched.
     A `period` (stack_period: the step the stacks repeat at) is taken in place of the width, and
-    only near it: the stacks, not the step, are wrong when no pitch near it is possible."""
-    rows = np.array([0 if r == "top" else 1 for (r, _) in extents], int)
+    only near it: the stacks, not the step, are wrong when no pitch near it is possible. The
+    stacks `pushed` together to the middle (pushed_stacks: {key: (checkers, step)}) count as many
+    checkers as they repeat, take no part in the fit (their length is no whole number of
+    checkers) and, with no period, bound the pitch from below: it is longer than their steps."""
+    pushed = pushed or {}
+    keys = list(extents)
+    rows = np.array([0 if r == "top" else 1 for (r, _) in keys], int)
     kinds = np.array([k if seen is None or key in seen else -1 for key, (k, _) in extents.items()], int)
     ext = np.array([e for _, e in extents.values()], float)
     if len(ext) == 0:
         raise CalibrationError("no checkers found on the points")
+    fixed = np.array([pushed[key][0] if key in pushed else 0 for key in keys], float)
+    free = fixed == 0
     lo, hi = PITCH_WIDTHS[0] * pw, PITCH_WIDTHS[1] * pw
+    if pushed and period <= 0:
+        lo = min(max(lo, max(step for _, step in pushed.values())), hi)
     if period > 0:
         windows = [(0.94 * period, 1.06 * period)]
     elif lo <= width <= hi:  # (a width far from a point's is no checker's: a sliver of a colour)
@@ -359,9 +409,9 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
         for p in np.arange(lo, hi + 1e-6, 0.005 * pw):
             offs = []
             cost = 0.0
-            counts = np.zeros(len(ext))
+            counts = fixed.copy()
             for r in (0, 1):
-                sel = rows == r
+                sel = (rows == r) & free
                 if not sel.any():
                     offs.append(0.0)
                     continue
@@ -710,12 +760,16 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
     probe = _probe(base)
-    period = stack_period(canon, extents, pw, [probe.column_span(c) for c in range(12)])
-    pitch, offset = fit_pitch(extents, pw, width, seen, period=period or 0.0)
+    spans = [probe.column_span(c) for c in range(12)]
+    pushed = pushed_stacks(canon, extents, pw, spans)
+    period = stack_period(canon, extents, pw, spans, pushed)
+    if period:  # (the step told by other stacks: the pushed ones are measured as the rest)
+        pushed = {}
+    pitch, offset = fit_pitch(extents, pw, width, seen, period=period or 0.0, pushed=pushed)
     log.debug("checker width %.1f, period %s, pitch %.1f, offset %s (point width %.1f)", width, period, pitch, offset, pw)
     rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
     for (row, col), (k, ext) in extents.items():
-        n = int(round((ext - offset[0 if row == "top" else 1]) / pitch))
+        n = pushed[(row, col)][0] if (row, col) in pushed else int(round((ext - offset[0 if row == "top" else 1]) / pitch))
         if n > 0:
             rows[row][col] = [names[k], n]
     for k, name in enumerate(names):
