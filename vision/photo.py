@@ -369,6 +369,9 @@ def pushed_stacks(canon: np.ndarray, extents: dict, pw: float, spans) -> dict:
 
 
 PITCH_WIDTHS = (0.6, 1.15)  # point widths: a checker is about as wide as a point, never far off
+WIDTH_TRUSTED = 0.8  # point widths: a first checkers' width under this is taken for a sliver of their colour
+TYPICAL_PITCH = (0.8, 1.1)  # point widths: a checker's step on most boards (rendered: 0.86-0.99 of a point
+# at the median, seen in the canonical rectangle; 0.7-1.19 at the extremes)
 
 
 def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: float = 0.0,
@@ -399,10 +402,10 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
         lo = min(max(lo, max(step for _, step in pushed.values())), hi)
     if period > 0:
         windows = [(0.94 * period, 1.06 * period)]
-    elif lo <= width <= hi:  # (a width far from a point's is no checker's: a sliver of a colour)
+    elif max(lo, WIDTH_TRUSTED * pw) <= width <= hi:  # (a width far from a point's is no checker's: a sliver of a colour)
         windows = [(0.94 * width, 1.06 * width), (lo, hi)]
-    else:
-        windows = [(lo, hi)]
+    else:  # neither told: where a checker's step lies on most boards first
+        windows = [(max(lo, TYPICAL_PITCH[0] * pw), max(lo, TYPICAL_PITCH[1] * pw)), (lo, hi)]
     first = None
     for lo, hi in windows:
         best = None

@@ -200,6 +200,18 @@ def test_a_first_checker_width_no_checker_could_have_is_not_taken():
     assert got == pytest.approx(pitch, abs=0.5)
 
 
+def test_a_first_checker_width_well_under_a_point_is_not_taken():
+    """A first checkers' width two thirds of a point (their colour cut short by their point's: seed
+    2 style 24, ivory checkers on cream points, read at 0.62 of a point for 0.86) with stacks that
+    fit that width as well as a checker's usual step (four or three, eight or six checkers): no
+    step told, the pitch is looked for where a checker's step lies on most boards first
+    (TYPICAL_PITCH), not near the width."""
+    pw = 32.0
+    extents = {("top", 0): (0, 86.4), ("top", 3): (0, 172.8), ("bottom", 5): (1, 86.4)}
+    got, _ = fit_pitch(extents, pw, width=21.6)
+    assert got == pytest.approx(28.8, abs=0.5)  # (21.6 before: sixteen checkers where there are twelve)
+
+
 def test_a_bar_that_cannot_be_is_said_unread_and_the_points_kept():
     """Points that make a possible position with a bar read as more checkers than they leave room
     for (a dark bar taken for dark checkers): the points stand, the bar is said not read (in the
