@@ -66,11 +66,12 @@ def test_stacks_pushed_together_leave_the_step_untold():
 
 
 def test_the_pitch_is_longer_than_a_pushed_stack_repeats_and_its_checkers_count():
-    # stacks of two, two and three checkers a pitch of 21 fits as well as one of 25, and a
-    # pushed stack of eight repeating every 25 pixels
-    extents = {("top", 0): (0, 46.0), ("top", 1): (0, 46.0), ("top", 2): (0, 69.0), ("top", 8): (0, 172.0)}
-    assert photo.fit_pitch(extents, PW)[0] < 25.0
-    assert photo.fit_pitch(extents, PW, pushed={("top", 8): (8, 25.0)})[0] >= 25.0
+    # stacks of two, three and four checkers a pitch of 26 fits best (and the long stack's length
+    # as six), but that stack is seven pushed together, repeating every 28 pixels: the checkers'
+    # step is longer than that
+    extents = {("top", 0): (0, 52.0), ("top", 1): (0, 78.0), ("top", 2): (0, 104.0), ("top", 8): (0, 156.0)}
+    assert photo.fit_pitch(extents, PW)[0] < 28.0
+    assert photo.fit_pitch(extents, PW, pushed={("top", 8): (7, 28.0)})[0] >= 28.0
     # fifteen of a colour at most, the pushed stack's checkers counted as it repeats
     # (seven checkers a pitch of 30 fits and nine pushed together: too many of a colour)
     extents = {("top", 0): (0, 7 * 30.0), ("top", 5): (0, float(H / 2)), ("bottom", 2): (1, 60.0)}
