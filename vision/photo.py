@@ -398,7 +398,7 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
     fixed = np.array([pushed[key][0] if key in pushed else 0 for key in keys], float)
     free = fixed == 0
     lo, hi = PITCH_WIDTHS[0] * pw, PITCH_WIDTHS[1] * pw
-    if pushed and period <= 0:
+    if pushed:  # (a period's window does not use the bound)
         lo = min(max(lo, max(step for _, step in pushed.values())), hi)
     if period > 0:
         windows = [(0.94 * period, 1.06 * period)]

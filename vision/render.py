@@ -908,20 +908,17 @@ def _noise_bank(h: int, w: int, sigma: float) -> tuple[np.ndarray, np.ndarray]:
     shape = (h + _NOISE_PAD, w + _NOISE_PAD, 3)
     scale = sigma * 1.4
     _NOISE_SIZES[h, w] = drawn = _NOISE_SIZES.get((h, w), 0) + 1
-    if drawn < 2 or h * w > NOISE_FIELDS_MOST:
-        gen = np.random.default_rng(12345)
-        pos = np.clip(gen.normal(0, scale, shape), 0, 255).astype(np.uint8)
-        neg = np.clip(gen.normal(0, scale, shape), 0, 255).astype(np.uint8)
-        return pos, neg
-    pos_z, neg_z = _normal_fields(shape)
-    return _half_normal(pos_z, scale), _half_normal(neg_z, scale)
+    fields = _draw_fields(shape) if drawn < 2 or h * w > NOISE_FIELDS_MOST else _normal_fields(shape)
+    return _half_normal(fields[0], scale), _half_normal(fields[1], scale)
 
 
-@functools.lru_cache(maxsize=1)
-def _normal_fields(shape: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+def _draw_fields(shape: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     """The two standard normal fields _noise_bank's generator draws."""
     gen = np.random.default_rng(12345)
     return gen.standard_normal(shape), gen.standard_normal(shape)
+
+
+_normal_fields = functools.lru_cache(maxsize=1)(_draw_fields)  # (kept: see _noise_bank)
 
 
 def _half_normal(z: np.ndarray, scale: float) -> np.ndarray:
