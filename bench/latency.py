@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import pathlib
-import resource
 import statistics
 import subprocess
 import sys
@@ -172,13 +171,23 @@ def measure_memory():
         config.write_text('[camera]\nsource = "render"\n[signals]\npin_factory = "mock"\n'
                           '[referee]\njournal = "bench.jsonl"\nsettle_frames = 1\n'
                           '[match]\nlength = 3\n')
-        proc = subprocess.run([sys.executable, "-m", "referee.cli", "run", "-c", str(config)],
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True)
-        peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        # a small Python in between starts `bgref run` and reports its peak: a child's peak resident
+        # memory counts what it held before it became `bgref run` (on Linux, a forked child shares
+        # this process's pages until exec, and this process has read many frames by now)
+        proc = subprocess.run([sys.executable, "-c", _PEAK, sys.executable, "-m", "referee.cli", "run", "-c",
+                               str(config)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if proc.returncode != 0:
             return None, proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "failed"
-        return peak_kb / 1024.0, ""
+        return int(proc.stdout.split()[-1]) / 1024.0, ""
+
+
+_PEAK = """import resource, subprocess, sys
+proc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+if proc.returncode != 0:
+    sys.stderr.write(proc.stderr)
+    sys.exit(proc.returncode)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
 
 
 def main() -> int:
