@@ -188,17 +188,26 @@ def stack_extent(profile: np.ndarray, pitch: float, join: float = 0.5) -> float:
     return float(end + 1)
 
 
+def column_stack(prof: np.ndarray, pitch: float, least: float = 1.0) -> tuple[int, float]:
+    """(class index 0/1, stack_extent) of the stack from the edge of a column (its column_profiles
+    profile): the class with more pixels there, unless its stack runs under `least` pixels (by
+    default: none at all) and the other's does not (specks of a point the colour of one side's
+    checkers may outnumber a short stack of the other's)."""
+    k = int(np.argmax(prof.sum(1)))
+    ext = stack_extent(prof[k], pitch)
+    if ext < least:
+        other = stack_extent(prof[1 - k], pitch)
+        if other >= least:
+            return 1 - k, other
+    return k, ext
+
+
 def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], names: tuple[str, str]):
     """{(row, col): (colour or None, count, confidence)} from the column profiles."""
     out = {}
     for key, prof in profiles.items():
         sums = prof.sum(1)
-        k = int(np.argmax(sums))
-        ext = stack_extent(prof[k], pitch)
-        if ext <= 0:
-            other = stack_extent(prof[1 - k], pitch)
-            if other > 0:
-                k, ext = 1 - k, other
+        k, ext = column_stack(prof, pitch)
         if ext <= 0:  # empty: doubtful only if checker colour lies where a first checker would
             near = prof[:, : int(round(1.2 * pitch))].sum(1)  # (not a bar checker further in)
             mass = float(near.max()) / max(pitch, 1.0)

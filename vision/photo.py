@@ -252,7 +252,8 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
 
 
 EXTENT_LEAST = 0.5  # point widths: a run of a colour from the edge shorter than this is no checker (a
-# speck of it on a point, a sliver at the frame)
+# speck of it on a point, a sliver at the frame): a column's stack is then the other colour's
+# (checkers.column_stack), where that runs further
 
 
 def _stack_extents(image: np.ndarray, base: dict, centroids, names,
@@ -270,27 +271,13 @@ def _stack_extents(image: np.ndarray, base: dict, centroids, names,
     out = {}
     widths = []
     for key, prof in checkers.column_profiles(classes, spans, H).items():
-        k, ext = _column_stack(prof, pw)
+        k, ext = checkers.column_stack(prof, pw * 0.9, EXTENT_LEAST * pw)
         if ext > 0:
             out[key] = (k, ext)
             widths.append(_first_width(classes, spans[key[1]], key[0], k + 1, pw))
     widths = [w for w in widths if w > 0]
     width = float(np.median(widths)) if widths else 0.0
     return out, width, pw
-
-
-def _column_stack(prof: np.ndarray, pw: float) -> tuple[int, float]:
-    """(class index 0/1, extent) of the stack from the edge of a column (its column_profiles
-    profile): the class with more pixels there, unless it runs under EXTENT_LEAST of a point from
-    the edge and the other further (specks of a point the colour of one side's checkers outnumber
-    a short stack of the other's)."""
-    k = int(np.argmax(prof.sum(1)))
-    ext = checkers.stack_extent(prof[k], pw * 0.9)
-    if ext < EXTENT_LEAST * pw:
-        other = checkers.stack_extent(prof[1 - k], pw * 0.9)
-        if other >= EXTENT_LEAST * pw:
-            return 1 - k, other
-    return k, ext
 
 
 def _first_width(classes: np.ndarray, span, row: str, cls: int, pw: float) -> float:

@@ -3,13 +3,14 @@ where the colour with more pixels in a column reaches only a sliver from the edg
 point the colour of one side's checkers), the stack there is the other colour's. Issue 10."""
 import numpy as np
 
-from vision import labels, photo
+from vision import checkers, labels, photo
 
 from .rendered import photo_reading
 
 
-def _profiles(first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    return np.stack([first, second]).astype(np.float32)
+def _stack(first: np.ndarray, second: np.ndarray, pw: float) -> tuple[int, float]:
+    """The column's stack as the photo's first pitch measures it."""
+    return checkers.column_stack(np.stack([first, second]).astype(np.float32), 0.9 * pw, photo.EXTENT_LEAST * pw)
 
 
 def test_a_column_whose_commoner_colour_is_a_sliver_is_measured_by_the_other():
@@ -21,14 +22,14 @@ def test_a_column_whose_commoner_colour_is_a_sliver_is_measured_by_the_other():
     white = np.zeros(160)
     white[:4] = 0.9
     white[70:160:3] = 0.6  # specks of the white point further in
-    k, ext = photo._column_stack(_profiles(green, white), pw)
+    k, ext = _stack(green, white, pw)
     assert k == 0 and 60 <= ext <= 66
     # the commoner colour's stack stays its own where it runs half a point or more (a checker's
     # colour cut short by its point's), though the other colour runs further
     white[:20] = 0.9
     green[:] = 0.0
     green[:30] = 0.5
-    k, ext = photo._column_stack(_profiles(green, white), pw)
+    k, ext = _stack(green, white, pw)
     assert k == 1 and ext == 20
 
 
