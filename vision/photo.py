@@ -174,14 +174,20 @@ def hidden_stacks(ends: dict, pw: float, means: np.ndarray, shown: np.ndarray, p
     return {i: max(1, int(round(end / pw))) for i, end in found.items() if kind[i] == own}
 
 
-def _rim_runs(canon: np.ndarray, base: dict, shown: np.ndarray) -> tuple[dict, float]:
+def canon_gray(canon: np.ndarray) -> np.ndarray:
+    """A layout's warped playing area (BGR) in grey, float32: what the measures along its points'
+    centre lines read (_rim_runs, pushed_stacks, stack_period; made once per layout)."""
+    return cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def _rim_runs(gray: np.ndarray, base: dict, shown: np.ndarray) -> tuple[dict, float]:
     """({base index: run length in pixels}, point width) of the bases not `shown` as checkers
-    whose centre line shows a run of rims from the board's edge (checkers.rim_run_end) at least
-    HIDDEN_RUN point widths long and short of the middle (a run to the middle: the points' tips)."""
+    whose centre line (in `gray`, canon_gray) shows a run of rims from the board's edge
+    (checkers.rim_run_end) at least HIDDEN_RUN point widths long and short of the middle (a run to
+    the middle: the points' tips)."""
     probe = _probe(base)
     H = probe.size[1]
     pw = _point_width(probe)
-    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
     found = {}
     for i in np.flatnonzero(~shown):
         row, col = ("top" if i < 12 else "bottom"), int(i % 12)
@@ -193,18 +199,18 @@ def _rim_runs(canon: np.ndarray, base: dict, shown: np.ndarray) -> tuple[dict, f
 
 
 def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
-                canon: np.ndarray | None = None) -> tuple[dict, tuple[str, str]]:
+                gray: np.ndarray | None = None) -> tuple[dict, tuple[str, str]]:
     """A first label of the photo: which points hold checkers of which colour, and how many. When
     the bases show one checker colour only, the other's stacks are those hidden_stacks finds
-    (`canon`: the layout's warped playing area, if made already)."""
+    (`gray`: the layout's warped playing area in grey, canon_gray, if made already)."""
     means, pw, strips = _bases(image, base, lab)
     if not np.isfinite(means).all():
         raise CalibrationError("the playing area found is too small to read its points")
     if paired(means):
         raise HalfPointsLayout(f"the layout's {HALF_POINTS} (neighbouring bases pair up): not the board")
-    if canon is None:
-        canon = _canonical(image, base)[0]
-    ends, _ = _rim_runs(canon, base, np.zeros(24, bool))  # (its point width is _bases' too)
+    if gray is None:
+        gray = canon_gray(_canonical(image, base)[0])
+    ends, _ = _rim_runs(gray, base, np.zeros(24, bool))  # (its point width is _bases' too)
     checker, point_colours = _checker_bases(means, np.isin(np.arange(24), list(ends)))
     if checker.sum() < 1:
         raise CalibrationError("no checkers found at the points' bases")
@@ -308,7 +314,7 @@ MIDDLE_CLEAR = 0.5  # point widths: a stack ending nearer the middle of the boar
 PERIOD_CLEAR = 0.2  # share of a stack's brightness the step explains, on average, for it to be taken
 
 
-def stack_period(canon: np.ndarray, extents: dict, pw: float, spans, pushed: dict | None = None) -> float | None:
+def stack_period(gray: np.ndarray, extents: dict, pw: float, spans, pushed: dict | None = None) -> float | None:
     """The checkers' step along the points (canonical pixels), from how their brightness repeats:
     a stack of touching checkers shows its rims, rings and highlights once a checker, so the
     brightness along each stack of three to five folds best at the step (vision.checkers.
@@ -317,8 +323,8 @@ def stack_period(canon: np.ndarray, extents: dict, pw: float, spans, pushed: dic
     that run to the middle of the board are left out when a shorter one can judge: six to eight
     checkers pushed together there, or a second layer lying in the gaps of a row of five, repeat
     at less than a step; of them, those pushed_stacks finds pushed together (their keys in
-    `pushed`) never judge. None when no stack is that long or no step explains the stacks clearly."""
-    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    `pushed`) never judge. None when no stack is that long or no step explains the stacks clearly.
+    `gray`: the layout's warped playing area in grey (canon_gray)."""
     periods = np.arange(PERIOD_RANGE[0], PERIOD_RANGE[1] + 1e-6, 0.01) * pw
     judged = {key: ext for key, (_, ext) in extents.items() if PERIOD_STACKS[0] * pw <= ext <= PERIOD_STACKS[1] * pw}
     short = {key: ext for key, ext in judged.items() if ext < gray.shape[0] / 2 - MIDDLE_CLEAR * pw}
@@ -339,20 +345,19 @@ PUSHED_STEPS = (0.5, 1.25)  # point widths: the steps a stack running to the mid
 PUSHED_MORE = 6.5  # checkers: a stack running to the middle that repeats more often along it is pushed together
 
 
-def pushed_stacks(canon: np.ndarray, extents: dict, pw: float, spans) -> dict:
+def pushed_stacks(gray: np.ndarray, extents: dict, pw: float, spans) -> dict:
     """{(row, col): (checkers, step)} of the stacks that run to the middle of the board pushed
     together: seven or more checkers overlapping along the point, so that their brightness repeats
     at less than a checker's step: more than PUSHED_MORE checkers along the stack. A stack's step
     is the shortest at which its brightness folds nearly as well as at its best fold
     (checkers.HARMONIC_SHARE: the best may be twice the step) and clearly (PERIOD_CLEAR). Such a
     stack tells how many checkers it holds, and that the checkers' own step is longer than its
-    own, but not that step."""
-    H = canon.shape[0]
+    own, but not that step. `gray`: the layout's warped playing area in grey (canon_gray)."""
+    H = gray.shape[0]
     middle = {key: ext for key, (_, ext) in extents.items()
               if H / 2 - MIDDLE_CLEAR * pw <= ext <= PERIOD_STACKS[1] * pw}
     if not middle:
         return {}
-    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
     periods = np.arange(PUSHED_STEPS[0], PUSHED_STEPS[1] + 1e-6, 0.01) * pw
     out = {}
     for (row, col), ext in middle.items():
@@ -746,7 +751,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     bases read them (its checkers on points of their colour, taken for board; tried only where no
     layout calibrates without it: the bases' counts are rough)."""
     canon, lab = _canonical(image, base)
-    rough, names = photo_label(image, base, lab, canon)
+    gray = canon_gray(canon)
+    rough, names = photo_label(image, base, lab, gray)
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
                  bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
     try:
@@ -768,8 +774,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
     probe = _probe(base)
     spans = [probe.column_span(c) for c in range(12)]
-    pushed = pushed_stacks(canon, extents, pw, spans)
-    period = stack_period(canon, extents, pw, spans, pushed)
+    pushed = pushed_stacks(gray, extents, pw, spans)
+    period = stack_period(gray, extents, pw, spans, pushed)
     if period:  # (the step told by other stacks: the pushed ones are measured as the rest)
         pushed = {}
     pitch, offset = fit_pitch(extents, pw, width, seen, period=period or 0.0, pushed=pushed)

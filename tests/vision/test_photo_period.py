@@ -20,7 +20,8 @@ PW = 32  # canonical pixels per point
 
 def _stacks_image(step: float, diameter: float, counts, light=(200, 200, 200), rim=(90, 90, 90)):
     """A canonical playing area (12 points a row) with a stack of counts[col] discs on every top
-    point, `step` apart from the board's edge; neighbouring discs nearly touch across points."""
+    point, `step` apart from the board's edge; neighbouring discs nearly touch across points: (it in
+    grey as photo.canon_gray makes it, extents, column spans)."""
     W, H = 12 * PW, int(10.8 * PW)
     image = np.full((H, W, 3), (40, 90, 40), np.uint8)
     for col, n in enumerate(counts):
@@ -32,22 +33,22 @@ def _stacks_image(step: float, diameter: float, counts, light=(200, 200, 200), r
             cv2.circle(image, centre, int(round((diameter / 2 - 2.5) * 16)), light, -1, cv2.LINE_AA, 4)
     extents = {("top", col): (0, (n - 1) * step + diameter) for col, n in enumerate(counts) if n}
     spans = [(col * PW, (col + 1) * PW) for col in range(12)]
-    return image, extents, spans
+    return photo.canon_gray(image), extents, spans
 
 
 @pytest.mark.parametrize("step", [0.8, 0.92, 1.05])
 def test_the_step_is_the_period_the_stacks_repeat_at(step):
     counts = [3, 4, 5, 0, 2, 5, 3, 0, 4, 1, 0, 3]
-    image, extents, spans = _stacks_image(step * PW, step * PW, counts)
-    period = photo.stack_period(image, extents, PW, spans)
+    gray, extents, spans = _stacks_image(step * PW, step * PW, counts)
+    period = photo.stack_period(gray, extents, PW, spans)
     assert period == pytest.approx(step * PW, rel=0.03)
 
 
 def test_a_stack_of_two_does_not_judge_the_step():
     # two checkers "repeat" at any step up to their own length: with only such stacks there is no
     # period to tell (the colour run's width is used instead)
-    image, extents, spans = _stacks_image(0.85 * PW, 0.85 * PW, [2, 2, 0, 2] + [0] * 8)
-    assert photo.stack_period(image, extents, PW, spans) is None
+    gray, extents, spans = _stacks_image(0.85 * PW, 0.85 * PW, [2, 2, 0, 2] + [0] * 8)
+    assert photo.stack_period(gray, extents, PW, spans) is None
 
 
 def test_a_refitted_pitch_far_from_the_step_is_not_taken():

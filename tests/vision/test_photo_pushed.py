@@ -28,7 +28,8 @@ def _disc(image, cx, cy, diameter, light=(200, 200, 200), rim=(90, 90, 90)):
 
 def _board(stacks: dict) -> tuple[np.ndarray, dict, list]:
     """A canonical playing area with stacks {top column: checkers}: up to five touching, more run
-    to the middle pushed together; (image, extents as the colour model gives them, column spans)."""
+    to the middle pushed together; (it in grey as photo.canon_gray makes it, extents as the colour
+    model gives them, column spans)."""
     image = np.full((H, 12 * PW, 3), (40, 90, 40), np.uint8)
     extents = {}
     for col, n in stacks.items():
@@ -36,13 +37,13 @@ def _board(stacks: dict) -> tuple[np.ndarray, dict, list]:
         for i in range(n):
             _disc(image, col * PW + PW / 2, D / 2 + i * step, D)
         extents[("top", col)] = (0, min(H / 2, (n - 1) * step + D))
-    return image, extents, [(col * PW, (col + 1) * PW) for col in range(12)]
+    return photo.canon_gray(image), extents, [(col * PW, (col + 1) * PW) for col in range(12)]
 
 
 @pytest.mark.parametrize("n", [7, 8, 9])
 def test_a_stack_pushed_together_to_the_middle_is_counted_by_how_often_it_repeats(n):
-    image, extents, spans = _board({2: n, 6: 2})
-    pushed = photo.pushed_stacks(image, extents, PW, spans)
+    gray, extents, spans = _board({2: n, 6: 2})
+    pushed = photo.pushed_stacks(gray, extents, PW, spans)
     assert set(pushed) == {("top", 2)}
     count, step = pushed[("top", 2)]
     assert count == n
@@ -51,18 +52,18 @@ def test_a_stack_pushed_together_to_the_middle_is_counted_by_how_often_it_repeat
 
 
 def test_six_touching_checkers_reaching_the_middle_are_not_pushed_together():
-    image, extents, spans = _board({2: 5, 4: 3})
+    gray, extents, spans = _board({2: 5, 4: 3})
     extents[("top", 2)] = (0, H / 2)  # (the colour model runs a row of five on to the middle)
-    assert photo.pushed_stacks(image, extents, PW, spans) == {}
+    assert photo.pushed_stacks(gray, extents, PW, spans) == {}
 
 
 def test_stacks_pushed_together_leave_the_step_untold():
-    image, extents, spans = _board({1: 8, 5: 7})
-    pushed = photo.pushed_stacks(image, extents, PW, spans)
+    gray, extents, spans = _board({1: 8, 5: 7})
+    pushed = photo.pushed_stacks(gray, extents, PW, spans)
     assert set(pushed) == {("top", 1), ("top", 5)}
-    assert photo.stack_period(image, extents, PW, spans, pushed) is None
+    assert photo.stack_period(gray, extents, PW, spans, pushed) is None
     # without them left out, the overlap (or twice it) was taken for the step
-    assert photo.stack_period(image, extents, PW, spans) < 0.8 * D
+    assert photo.stack_period(gray, extents, PW, spans) < 0.8 * D
 
 
 def test_the_pitch_is_longer_than_a_pushed_stack_repeats_and_its_checkers_count():
