@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .errors import CalibrationError
-from .image import work_array
+from .image import median as _fast_median, median_rows, percentile, work_array
 
 log = logging.getLogger(__name__)
 
@@ -252,7 +252,7 @@ def phantom_singles(read: dict, profiles: dict, pitch: float, names: tuple[str, 
         # (or, whatever its length, one that nowhere fills PATCHY of the column: a point's speckle in
         # the light of a lamp near its corner; not of a colour counted by its rims on every kind of
         # point, `rims`: the felt's colour, which the colour model sees in part only, everywhere)
-        fill = float(np.percentile(profiles[key][k, :q], 75))
+        fill = percentile(profiles[key][k, :q], 75)
         in_part = len(rims) == 4 and all(r == k for r in rims)
         patchy = fill < 0.5 and (conf < 0.5 or (fill < PATCHY and not in_part))
         if patchy or (base is not None and mass < 2.0 * float(base[k])):
@@ -1841,7 +1841,7 @@ def comb_bases(read: dict, profiles: dict) -> dict:
     for key, (colour, _, _) in read.items():
         if colour is None:
             empty.setdefault(cell_kind(*key), []).append(profiles[key].mean(1))
-    return {kind: np.median(levels, axis=0) for kind, levels in empty.items()}
+    return {kind: median_rows(levels) for kind, levels in empty.items()}
 
 
 def comb_count(profiles: dict, bases: dict, key, j: int, pitch: float, off: float, comb) -> int:
@@ -2341,15 +2341,6 @@ def _even_step(centres) -> float | None:
     steps = np.diff(centres)
     step = float(steps.mean())
     return None if float(np.ptp(steps)) > BRIDGE_EVEN * step else step
-
-
-def _fast_median(v: np.ndarray) -> float:
-    """np.median of a 1-d array, without its overhead (called for every point, layout and try)."""
-    n = len(v)
-    if n % 2:
-        return float(np.partition(v, n // 2)[n // 2])
-    p = np.partition(v, (n // 2 - 1, n // 2))
-    return float((p[n // 2 - 1] + p[n // 2]) / 2)
 
 
 def _median(ordered: list) -> float:

@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from vision.errors import ImageReadError
+from vision.image import percentile_u8
 from vision.types import CubeReading
 
 CUBE_FACES = (2, 4, 8, 16, 32, 64)
@@ -86,7 +87,7 @@ def read_face(patch_gray: np.ndarray) -> tuple[int, int, float]:
     n = patch_gray.shape[0]
     margin = max(1, int(n * 0.14))
     inner = patch_gray[margin:n - margin, margin:n - margin]
-    level = float(np.percentile(inner, 90))
+    level = percentile_u8(inner, 90)
     ink = inner < 0.6 * level
     if _solid_blob(ink):
         return (0, 0, 0.0)
@@ -130,7 +131,7 @@ def _solid_blob(ink: np.ndarray) -> bool:
 
 def _candidates(gray: np.ndarray, sat: np.ndarray, side_range: tuple[float, float]):
     """Bright, grey, nearly square blobs of the expected size: (centre, side, angle, box points)."""
-    bright = float(np.percentile(gray[::4, ::4], 99))
+    bright = percentile_u8(gray[::4, ::4], 99)
     mask = ((gray >= max(90.0, 0.62 * bright)) & (sat < CUBE_MAX_CHROMA)).astype(np.uint8)
     # cut along edges, so a white cube on a white board (or frame margin) stands apart
     edges = cv2.dilate(cv2.Canny(gray, 40, 120), np.ones((3, 3), np.uint8))
@@ -247,8 +248,8 @@ def _plain_margin(crop: np.ndarray) -> bool:
     a, b = int(n * 0.08), int(n * 0.17)
     band = np.concatenate([crop[a:b, a:n - a].ravel(), crop[n - b:n - a, a:n - a].ravel(),
                            crop[a:n - a, a:b].ravel(), crop[a:n - a, n - b:n - a].ravel()])
-    level = float(np.percentile(crop, 90))
-    return float(np.percentile(band, 5)) >= 0.7 * level
+    level = percentile_u8(crop, 90)
+    return percentile_u8(band, 5) >= 0.7 * level
 
 
 def _board_frame(calibration, board, home):

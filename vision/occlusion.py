@@ -34,6 +34,8 @@ import time
 import cv2
 import numpy as np
 
+from .image import median, median_rows
+
 log = logging.getLogger(__name__)
 
 RING_W = 320  # width of the small warped ring image
@@ -372,7 +374,7 @@ class OcclusionGate:
         # offset from the reference to this frame
         sec, ref = self.sector_of, self.ref
         gain, off = self._fit(sec, ref, now, None)
-        if float(np.median(gain)) <= 0.21:
+        if median(gain) <= 0.21:
             self.last_total, self._last = 1.0, None
             return 1.0, 1.0
         gain, off = self._even(gain, off)
@@ -385,7 +387,7 @@ class OcclusionGate:
         shift = None
         if ab is not None:  # the colour as well, with the camera's white balance taken out
             same = np.flatnonzero(resid <= CHANGE)[::4]  # (every fourth: a median needs no more)
-            shift = np.median(ab[same] - self.ref_ab[same], axis=0) if len(same) else np.zeros(2, np.float32)
+            shift = median_rows(ab[same] - self.ref_ab[same]) if len(same) else np.zeros(2, np.float32)
             resid = np.maximum(resid, self._chroma_residual(ab, shift) * self.far)
         if self.calibrated is not None:  # a thing learnt beside the board and taken away again
             back = self._residual(gain, off, now, self.calibrated[:2])
@@ -422,7 +424,7 @@ class OcclusionGate:
             return gain, off
         idx, m, nb = self._even_sectors
         light = np.log(np.maximum(gain[idx] * m + off[idx], 1.0) / m)
-        near = np.median(light[nb], axis=1)
+        near = median_rows(light[nb].T)
         far = np.abs(light - near) > LIGHT_STEP
         if not far.any():
             return gain, off

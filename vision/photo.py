@@ -47,6 +47,7 @@ from .outline import BoardOutline, _corners_on_edge, locate_board, other_outline
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
+from .image import percentile_u8
 
 log = logging.getLogger(__name__)
 
@@ -854,7 +855,7 @@ def locate_photo(image: np.ndarray) -> BoardOutline:
     pulls one of its corners to the picture's edge); UnreadablePhotoError when it cannot be read
     at all (too dark, no board, cut off by the picture's edge, seen too steeply)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    if float(np.percentile(gray, 95)) < 50:
+    if percentile_u8(gray, 95) < 50:
         raise UnreadablePhotoError("the photo is too dark to read a board in it")
     try:
         found = locate_board(image)
