@@ -231,13 +231,14 @@ WORK_LEAST = 1 << 18  # pixels: a view at least this large has its pip search's 
 _PIP_THRESHOLD = np.maximum(np.arange(256) * 72 >> 8, 18).astype(np.uint8)
 
 
-def _by_component(mask: np.ndarray, labels: np.ndarray):
+def _by_component(mask: np.ndarray, labels: np.ndarray, n: int):
     """The mask's pixels (px, py, their labels, in row order) and the same put in component order
     (px_s, py_s), with where each component's run starts there and its label (starts, which):
-    statistics per component by reduceat over the few pixels of a sparse mask."""
+    statistics per component by reduceat over the few pixels of a sparse mask. ``n``: the number
+    of labels (a stable sort of 16-bit keys is a radix sort, several times faster than of 32-bit)."""
     py, px = cv2.findNonZero(mask).reshape(-1, 2).T[::-1]  # row by row as np.nonzero, in a quarter of its time
     lab = labels[py, px]
-    order = np.argsort(lab, kind="stable")
+    order = np.argsort(lab.astype(np.uint16) if n <= 1 << 16 else lab, kind="stable")
     lab_s = lab[order]
     starts = np.flatnonzero(np.concatenate(([True], lab_s[1:] != lab_s[:-1])))  # (np.r_: twice the time)
     return px, py, lab, px[order], py[order], starts, lab_s[starts]
@@ -266,7 +267,7 @@ def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small
         return []
     # per-component box, area, centroid, darkest pixel and elongation, all at once over the few
     # mask pixels (OpenCV's own statistics cost more than this on a sparse mask)
-    px, py, lab, px_s, py_s, starts, _which = _by_component(mask, labels)
+    px, py, lab, px_s, py_s, starts, _which = _by_component(mask, labels, n)
     # (every label 1..n-1 has pixels in the mask: the runs are labels 1..n-1 in order; the arrays
     # of length n keep the background's 0 in front)
     xy_s = np.stack([px_s, py_s])
@@ -1100,7 +1101,7 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
     # times the labelling here)
     spots = np.empty((0, 2))
     if n > 1:
-        px, py, which, px_s, py_s, starts, _ = _by_component(mask, lab)
+        px, py, which, px_s, py_s, starts, _ = _by_component(mask, lab, n)
         bw = np.maximum.reduceat(px_s, starts) - np.minimum.reduceat(px_s, starts) + 1
         bh = np.maximum.reduceat(py_s, starts) - np.minimum.reduceat(py_s, starts) + 1
         area = np.bincount(which, minlength=n)[1:]
