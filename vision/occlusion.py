@@ -60,15 +60,8 @@ STILL_GRAY = 8.0  # ... and their grays moved less than this on average (camera 
 LIGHT_STEP = 0.3  # a sector's light (log of its level over the reference's) at most this far from its neighbours'
 
 
-def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, picture: tuple[int, int] | None = None):
-    """Homography from the image to the ring image, its size, the ring mask and sector labels.
-    `picture`: the frames' (width, height), where known (see _in_picture).
-
-    The ring is the board's own edge: a strip just inside its outline, no deeper than the frame
-    (a little over half the way to the playing area, at most EDGE of the board's size), so
-    checkers on the points, in a tray or on the bar stay out of it, and so do a cube or dice
-    lying beside the board. A hand reaching onto the board must cross it.
-    """
+def _ring_frame(outer, size: tuple[int, int] | None = None):
+    """Homography from the image to the ring image, and its size (see _ring_geometry)."""
     outer = np.float32(outer)
     centre = outer.mean(0)
     grown = centre + (outer - centre) * (1 + 2 * MARGIN)
@@ -78,7 +71,20 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, picture:
     x0, y0, x1, y1 = _outline_in_ring((W, H))
     # map the outline itself (a quad of the board's plane), so that the same board seen from
     # another angle lands on the same ring pixels
-    M = cv2.getPerspectiveTransform(outer, np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+    return cv2.getPerspectiveTransform(outer, np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])), (W, H)
+
+
+def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, picture: tuple[int, int] | None = None):
+    """Homography from the image to the ring image, its size, the ring mask and sector labels.
+    `picture`: the frames' (width, height), where known (see _in_picture).
+
+    The ring is the board's own edge: a strip just inside its outline, no deeper than the frame
+    (a little over half the way to the playing area, at most EDGE of the board's size), so
+    checkers on the points, in a tray or on the bar stay out of it, and so do a cube or dice
+    lying beside the board. A hand reaching onto the board must cross it.
+    """
+    M, (W, H) = _ring_frame(outer, size)
+    x0, y0, x1, y1 = _outline_in_ring((W, H))
     inner = cv2.perspectiveTransform(np.float32(corners).reshape(-1, 1, 2), M).reshape(4, 2)
     gaps = (inner[:, 0].min() - x0, x1 - inner[:, 0].max(), inner[:, 1].min() - y0, y1 - inner[:, 1].max())
     bw, bh = x1 - x0, y1 - y0
@@ -215,7 +221,7 @@ def _checkers_at_edge(shape, M: np.ndarray, calibration, sides_only: bool = Fals
 
 def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], ...]:
     """The gray ring image of a calibration frame, as nested tuples for the JSON file."""
-    M, size, _, _, _, _ = _ring_geometry(outer, corners)
+    M, size = _ring_frame(outer)  # (the corners place the strips, not the ring image)
     gray = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
     return tuple(map(tuple, gray.tolist()))  # (tolist gives Python ints, far faster than int() each)
 
@@ -224,7 +230,7 @@ def ring_chroma(image: np.ndarray, outer, corners) -> tuple:
     """The ring image's colour in a calibration frame (Lab a and b, each as nested tuples): an arm
     as bright as the frame or the table it crosses (a brown arm over green felt) differs in colour
     only."""
-    M, size, _, _, _, _ = _ring_geometry(outer, corners)
+    M, size = _ring_frame(outer)  # (the corners place the strips, not the ring image)
     lab = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2LAB)
     return tuple(tuple(map(tuple, lab[:, :, k].tolist())) for k in (1, 2))
 

@@ -1,9 +1,12 @@
-"""vision.image: the work arrays kept for steps that make large arrays again and again."""
+"""vision.image: the work arrays kept for steps that make large arrays again and again, and the
+order statistics taken every frame without numpy's overhead (they must give numpy's own answers)."""
 import threading
 
 import numpy as np
 
-from vision.image import WORK_MOST, work_array
+import pytest
+
+from vision.image import WORK_MOST, median, median_rows, percentile, percentile_u8, work_array
 
 
 def test_a_work_array_is_kept_per_step_shape_and_thread():
@@ -23,3 +26,24 @@ def test_small_and_huge_arrays_are_not_kept():
     assert work_array("test.small", (10, 10), np.uint8, least=1 << 10) is None
     side = int(WORK_MOST ** 0.5) + 1
     assert work_array("test.huge", (side, side), np.uint8) is None
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_quick_order_statistics_give_numpys_answers(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(200):
+        n = int(rng.integers(1, 300))
+        q = float(rng.choice([0, 5, 50, 90, 95, 99, 100, rng.random() * 100]))
+        u8 = rng.integers(0, 256, n).astype(np.uint8)
+        if rng.random() < 0.5:  # (few distinct values: ties at the order statistics)
+            u8 = (u8 // 64 * 64).astype(np.uint8)
+        assert percentile_u8(u8, q) == pytest.approx(float(np.percentile(u8, q)), abs=1e-9)
+        assert percentile_u8(u8.reshape(1, -1)[:, ::2], q) == pytest.approx(float(np.percentile(u8[::2], q)), abs=1e-9)
+        v = rng.random(n)
+        assert percentile(v, q) == pytest.approx(float(np.percentile(v, q)), rel=1e-12)
+        assert median(v) == float(np.median(v))
+        rows = rng.random((int(rng.integers(1, 9)), 3)).astype(np.float32)
+        got, want = median_rows(rows), np.median(rows, axis=0)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+    assert np.isnan(percentile_u8(np.zeros(0, np.uint8), 50)) and np.isnan(percentile([], 50))
+    assert percentile_u8(np.float32([1, 2, 3]), 50) == 2.0  # (not uint8: numpy's own)
