@@ -19,7 +19,7 @@ import numpy as np
 
 from . import labels as labels_mod
 from .errors import CalibrationError, CalibrationMismatchError, ImageReadError  # noqa: F401 (re-exported)
-from .image import as_image  # noqa: F401 (re-exported)
+from .image import as_image, sq_dist3  # noqa: F401 (as_image re-exported)
 from .outline import other_outlines
 from .outline import find_outline as find_drawn_outline
 from .outline import order_corners  # noqa: F401 (re-exported)
@@ -187,7 +187,7 @@ def _uniform_rows(lab: np.ndarray, cols: np.ndarray, lab8: np.ndarray) -> np.nda
     """The share of each row's columns `cols` near the row's median colour (weighted Lab `lab`, of
     the Lab pixels lab8, uint8)."""
     med = (_medians(lab8[:, cols], 1) * np.float32([0.5, 1.0, 1.0])).astype(np.float32)  # (L halved, as in lab)
-    return (np.sqrt(((lab[:, cols] - med[:, None]) ** 2).sum(2)) < 14).mean(1)
+    return (np.sqrt(sq_dist3(lab[:, cols], med[:, None])) < 14).mean(1)
 
 
 def _piecewise_errors(prefix: np.ndarray, prefix2: np.ndarray, a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
@@ -298,7 +298,7 @@ def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> lis
         # axis, L halved after, in half the time)
         med = (np.median(np.ascontiguousarray(np.moveaxis(lab8[rows], 0, -1)), axis=-1)
                * np.float32([0.5, 1.0, 1.0])).astype(np.float32)
-        uniform = (np.sqrt(((lab[rows] - med[None]) ** 2).sum(2)) < 14).mean(0)
+        uniform = (np.sqrt(sq_dist3(lab[rows], med[None])) < 14).mean(0)
         plain_x &= (steep[rows].mean(0) < 0.05) & (uniform > 0.85)
     pw = W / 14.0
     x0, x1 = _span(_dense(~plain_x, int(pw * 0.5)), int(pw))

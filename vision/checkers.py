@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .errors import CalibrationError
-from .image import median as _fast_median, median_rows, percentile, work_array
+from .image import median as _fast_median, median_rows, percentile, sq_dist3, work_array
 
 log = logging.getLogger(__name__)
 
@@ -1286,7 +1286,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
             d = np.concatenate([np.sqrt(((cell[:, None, :] - np.delete(board_all, absent[kind], 0)[None]) ** 2)
                                         .sum(-1)).min(1) for kind, cell in parts])
         else:
-            d = np.sqrt(((px[:, None, :] - board_all[None]) ** 2).sum(-1)).min(1)
+            d = np.sqrt(sq_dist3(px[:, None, :], board_all[None])).min(1)
         keep = px[d > max(np.percentile(d, 50), 12.0)]
         if len(keep) < 20:
             raise CalibrationError(f"checkers of colour {colours[k]!r} do not stand out from the board")
@@ -1540,7 +1540,7 @@ def _absent(board: np.ndarray, kind: np.ndarray, board_c: np.ndarray) -> tuple[t
 
 
 def _nearest(px: np.ndarray, cents: np.ndarray) -> np.ndarray:
-    return ((px[:, None, :] - cents[None]) ** 2).sum(-1).argmin(1)
+    return sq_dist3(px[:, None, :], cents[None]).argmin(1)
 
 
 def _centroid_means(centroids) -> list[tuple[float, float, float]]:
@@ -1737,7 +1737,7 @@ def _calibration_light(canon: np.ndarray, lab: np.ndarray, spans, label: dict, s
         return None
     px = lab[yi[keep], xi[keep]]
     cents = _kmeans(px, 4)
-    group = np.sqrt(((px[:, None, :] - cents[None]) ** 2).sum(-1)).argmin(1)
+    group = np.sqrt(sq_dist3(px[:, None, :], cents[None])).argmin(1)
     gray = cv2.cvtColor(_as_image(canon[yi[keep], xi[keep]]), cv2.COLOR_BGR2GRAY).ravel()
     return fit_light(gray, xs[keep], ys[keep], group, len(cents))
 

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from .errors import CalibrationError
-from .image import as_image
+from .image import as_image, sq_dist3
 
 
 def order_corners(quad) -> np.ndarray:
@@ -560,7 +560,7 @@ def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str
                                lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)])
         table = np.median(edge, 0)
         away = np.sqrt(((edge - table) ** 2).sum(1))
-        distance = np.sqrt(((lab - table) ** 2).sum(2))
+        distance = np.sqrt(sq_dist3(lab, table))
         # the table's spread round the picture's edge; when nothing stands out so, things on the
         # table at the edge (a second board, a cup) may have widened it: a few times the median
         # (not when a partly covered board was seen: the arm would be taken for board)

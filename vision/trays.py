@@ -21,7 +21,7 @@ import numpy as np
 from . import checkers
 from .calibration import Calibration
 from .errors import CalibrationMismatchError
-from .image import as_image
+from .image import as_image, sq_dist3
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +127,7 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
 
 def _nearest(lab: np.ndarray, colours: np.ndarray) -> np.ndarray:
     """Distance of every Lab pixel to the nearest of a few colours."""
-    return np.sqrt(((lab[..., None, :] - colours) ** 2).sum(-1)).min(-1)
+    return np.sqrt(sq_dist3(lab[..., None, :], colours)).min(-1)
 
 
 def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
@@ -158,7 +158,7 @@ def find_trays(image, calibration: Calibration) -> tuple[Tray, ...]:
     if len(frame_px) < 16:
         return ()
     clusters = _kmeans(frame_px, 3)
-    share = np.bincount(np.argmin(((frame_px[:, None, :] - clusters[None]) ** 2).sum(-1), 1), minlength=len(clusters))
+    share = np.bincount(np.argmin(sq_dist3(frame_px[:, None, :], clusters[None]), 1), minlength=len(clusters))
     share = share / max(1, len(frame_px))
     board = _weighted([c[1:] for c in cal.centroids if c[0] in checkers.BOARD_COLOURS])
     like_board = [bool(len(board)) and float(np.sqrt(((board - c) ** 2).sum(1)).min()) <= FRAME_DISTANCE

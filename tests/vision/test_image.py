@@ -6,7 +6,7 @@ import numpy as np
 
 import pytest
 
-from vision.image import WORK_MOST, median, median_rows, percentile, percentile_u8, work_array
+from vision.image import WORK_MOST, median, median_rows, percentile, percentile_u8, sq_dist3, work_array
 
 
 def test_a_work_array_is_kept_per_step_shape_and_thread():
@@ -47,3 +47,13 @@ def test_the_quick_order_statistics_give_numpys_answers(seed):
         assert got.dtype == want.dtype and np.array_equal(got, want)
     assert np.isnan(percentile_u8(np.zeros(0, np.uint8), 50)) and np.isnan(percentile([], 50))
     assert percentile_u8(np.float32([1, 2, 3]), 50) == 2.0  # (not uint8: numpy's own)
+
+
+def test_squared_colour_distances_are_numpys_sums_exactly():
+    rng = np.random.default_rng(0)
+    for dtype in (np.float32, np.float64, np.int32, np.uint8):
+        for a_shape, b_shape in (((500, 1, 3), (1, 7, 3)), ((40, 60, 3), (40, 1, 3)), ((100, 3), (3,)), ((10, 2), (2,))):
+            a = (rng.random(a_shape) * 255).astype(dtype)
+            b = (rng.random(b_shape) * 255).astype(dtype)
+            want, got = ((a - b) ** 2).sum(-1), sq_dist3(a, b)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
