@@ -1283,8 +1283,8 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
         if any(absent):  # against the board colours of the kind of point each sample lies on
             parts = [(kind, cell) for kind, cell in colour_px[k] if rims[kind] != k] or colour_px[k]
             px = np.concatenate([cell for _, cell in parts])
-            d = np.concatenate([np.sqrt(((cell[:, None, :] - np.delete(board_all, absent[kind], 0)[None]) ** 2)
-                                        .sum(-1)).min(1) for kind, cell in parts])
+            d = np.concatenate([np.sqrt(sq_dist3(cell[:, None, :], np.delete(board_all, absent[kind], 0)[None])).min(1)
+                                for kind, cell in parts])
         else:
             d = np.sqrt(sq_dist3(px[:, None, :], board_all[None])).min(1)
         keep = px[d > max(np.percentile(d, 50), 12.0)]

@@ -892,7 +892,9 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
 
     ``pips``: "dark" reads only dice with pips darker than their body (white dice), "light" only
     dice with lighter pips (red, green, black dice with white pips), "any" both (the light look
-    costs about as much again as the dark one: a caller that knows its dice says which).
+    costs about as much again as the dark one: a caller that knows its dice says which). Where the
+    light look (and the dark one, if taken) finds no die, coloured pips on a dark body (red on
+    black) are looked for in the brightest channel too.
 
     A first pass at a scale set by the view's size; where it finds pips too small to keep apart
     (the smaller pips of a six in a small frame), the neighbourhood is read again, enlarged so
@@ -934,6 +936,15 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     light = _dice_of(inverted, np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
     checked = [(f, flat, _light_die(bgr, f.moved(ox, oy))) for f, flat in light]
     light = [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
+    if pips != "dark" and not light and not dice and bgr.ndim == 3:
+        # coloured pips on a dark body (red on black): hardly lighter in grey, they are in the
+        # brightest channel; looked for only where no die of either kind was seen (a view of none
+        # pays for the look)
+        crop = bgr[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
+        inverted = cv2.bitwise_not(cv2.max(cv2.max(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]))
+        light = _dice_of(inverted, np.zeros_like(sat), scale, scales, expected)
+        checked = [(f, flat, _light_die(bgr, f.moved(ox, oy))) for f, flat in light]
+        light = [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
     # a dark die on a light surface is itself one large dark spot: a dark 1 whose pip holds a face
     # of light pips is that die's body, not a die; so are two or three dark dice side by side read
     # as the pips of one giant face (a dark face over light faces under half its size)
