@@ -289,7 +289,7 @@ def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small
     cys = _clip(np.rint(my_[1:]).astype(int), 0, h - 1)
     around = closed[cys, cxs].astype(np.float32)
     ok &= (around >= 0.5 * bright) & (black[cys, cxs] >= np.maximum(18, 0.25 * around))
-    if not ok.any():  # (most windows the coarse look opens at some scale: the rest need not be measured)
+    if not ok.any():  # no spot passes the cheap tests (many a window the coarse look opens): no more to measure
         return []
     darkest = np.minimum.reduceat(gray[py_s, px_s].astype(np.int32), starts)  # (labels 1..n-1)
     a = np.bincount(lab, px.astype(np.float64) ** 2, n) / cnt - mx_ ** 2
