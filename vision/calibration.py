@@ -294,10 +294,7 @@ def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> lis
     # rows of each half, away from the middle where a cube or dice may lie on the bar
     plain_x = np.ones(W, bool)
     for rows in (slice(int(H * 0.1), int(H * 0.4)), slice(int(H * 0.6), int(H * 0.9))):
-        # (np.median(lab[rows], 0) exactly: the median of the uint8 values along a contiguous last
-        # axis, L halved after, in half the time)
-        med = (np.median(np.ascontiguousarray(np.moveaxis(lab8[rows], 0, -1)), axis=-1)
-               * np.float32([0.5, 1.0, 1.0])).astype(np.float32)
+        med = (_medians(lab8[rows], 0) * np.float32([0.5, 1.0, 1.0])).astype(np.float32)  # (L halved, as in lab)
         uniform = (np.sqrt(sq_dist3(lab[rows], med[None])) < 14).mean(0)
         plain_x &= (steep[rows].mean(0) < 0.05) & (uniform > 0.85)
     pw = W / 14.0

@@ -234,14 +234,15 @@ _PIP_THRESHOLD = np.maximum(np.arange(256) * 72 >> 8, 18).astype(np.uint8)
 def _by_component(mask: np.ndarray, labels: np.ndarray, n: int):
     """The mask's pixels (px, py, their labels, in row order) and the same put in component order
     (px_s, py_s), with where each component's run starts there and its label (starts, which):
-    statistics per component by reduceat over the few pixels of a sparse mask. ``n``: the number
-    of labels (a stable sort of 16-bit keys is a radix sort, several times faster than of 32-bit)."""
+    statistics per component by reduceat over the few pixels of a sparse mask (every label 1..n-1
+    has pixels in the mask: the runs are those labels in order). ``n``: the number of labels (a
+    stable sort of 16-bit keys is a radix sort, several times faster than of 32-bit)."""
     py, px = cv2.findNonZero(mask).reshape(-1, 2).T[::-1]  # row by row as np.nonzero, in a quarter of its time
     lab = labels[py, px]
     order = np.argsort(lab.astype(np.uint16) if n <= 1 << 16 else lab, kind="stable")
     lab_s = lab[order]
     starts = np.flatnonzero(np.concatenate(([True], lab_s[1:] != lab_s[:-1])))  # (np.r_: twice the time)
-    return px, py, lab, px[order], py[order], starts, lab_s[starts]
+    return px, py, lab, px[order], py[order], starts
 
 
 def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small_area: float = 0.0,
@@ -267,9 +268,8 @@ def _pips_at_scale(gray, sat: Optional[np.ndarray], k: int, bright: float, small
         return []
     # per-component box, area, centroid, darkest pixel and elongation, all at once over the few
     # mask pixels (OpenCV's own statistics cost more than this on a sparse mask)
-    px, py, lab, px_s, py_s, starts, _which = _by_component(mask, labels, n)
-    # (every label 1..n-1 has pixels in the mask: the runs are labels 1..n-1 in order; the arrays
-    # of length n keep the background's 0 in front)
+    px, py, lab, px_s, py_s, starts = _by_component(mask, labels, n)  # (the arrays of length n keep
+    # the background's 0 in front)
     xy_s = np.stack([px_s, py_s])
     xs0, ys0 = np.minimum.reduceat(xy_s, starts, axis=1)
     x_hi, y_hi = np.maximum.reduceat(xy_s, starts, axis=1)
@@ -927,24 +927,25 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
     else:
         scale = max(1, int(round(MIN_WORK_SIZE / min(gray.shape))))
     bgr = image if image.ndim == 2 else image[:, :, :3]
-    dice = _dice_of(gray, sat, scale, scales, expected, bgr[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
-                    if bgr.ndim == 3 else None) if pips != "light" else []
+    crop = bgr[oy:oy + gray.shape[0], ox:ox + gray.shape[1]] if bgr.ndim == 3 else None
+    dice = _dice_of(gray, sat, scale, scales, expected, crop) if pips != "light" else []
+
+    def light_dice(view):  # faces of dark pips in an inverted view whose body is a die's (_light_die)
+        checked = [(f, flat, _light_die(bgr, f.moved(ox, oy)))
+                   for f, flat in _dice_of(view, np.zeros_like(sat), scale, scales, expected)]
+        return [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
+
     # dice whose pips are lighter than their body (white pips on red, green, black dice): the same
     # search for dark pips on the inverted view. The body's colour says nothing there, so chroma is
     # left out of the search; a face's body must then be one even colour between its pips.
     inverted = cv2.bitwise_not(gray) if pips != "dark" else None
-    light = _dice_of(inverted, np.zeros_like(sat), scale, scales, expected) if pips != "dark" else []
-    checked = [(f, flat, _light_die(bgr, f.moved(ox, oy))) for f, flat in light]
-    light = [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
-    if pips != "dark" and not light and not dice and bgr.ndim == 3:
+    light = light_dice(inverted) if pips != "dark" else []
+    if pips != "dark" and not light and not dice and crop is not None:
         # coloured pips on a dark body (red on black): hardly lighter in grey, they are in the
         # brightest channel; looked for only where no die of either kind was seen (a view of none
         # pays for the look)
-        crop = bgr[oy:oy + gray.shape[0], ox:ox + gray.shape[1]]
         inverted = cv2.bitwise_not(cv2.max(cv2.max(crop[:, :, 0], crop[:, :, 1]), crop[:, :, 2]))
-        light = _dice_of(inverted, np.zeros_like(sat), scale, scales, expected)
-        checked = [(f, flat, _light_die(bgr, f.moved(ox, oy))) for f, flat in light]
-        light = [(f, flat and lies_flat) for f, flat, lies_flat in checked if lies_flat is not None]
+        light = light_dice(inverted)
     # a dark die on a light surface is itself one large dark spot: a dark 1 whose pip holds a face
     # of light pips is that die's body, not a die; so are two or three dark dice side by side read
     # as the pips of one giant face (a dark face over light faces under half its size)
@@ -1112,7 +1113,7 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
     # times the labelling here)
     spots = np.empty((0, 2))
     if n > 1:
-        px, py, which, px_s, py_s, starts, _ = _by_component(mask, lab, n)
+        px, py, which, px_s, py_s, starts = _by_component(mask, lab, n)
         bw = np.maximum.reduceat(px_s, starts) - np.minimum.reduceat(px_s, starts) + 1
         bh = np.maximum.reduceat(py_s, starts) - np.minimum.reduceat(py_s, starts) + 1
         area = np.bincount(which, minlength=n)[1:]
@@ -1819,7 +1820,7 @@ def _edges(arr: np.ndarray, rows: slice):
     S = CANON_SIDE
     band = arr[rows]
     k = int(round(0.85 * (len(band) - 1)))
-    prof = np.partition(band, k, axis=0)[k]  # (the row a sort would put there, at a third of its cost)
+    prof = np.partition(band, k, axis=0)[k]  # (the row a sort would put there)
     smooth = cv2.GaussianBlur(np.float32(prof).reshape(1, -1), (0, 0), 1.0).ravel()
     grad = np.empty_like(smooth)
     grad[1:-1] = (smooth[2:] - smooth[:-2]) / 2
