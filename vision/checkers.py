@@ -877,10 +877,12 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
                            max(1, int(round((RUN_FIRST[1] - RUN_FIRST[0]) / 2 * pitch))))
     if like < model.least:
         return 0  # no face at the board's edge (most columns end here, at one small fit)
+    # (across, each face is looked for about the column's middle: a run pushed together zigzags)
+    mx = max(m, int(round(LAYER_ASKEW * pitch)))
     d = (y if row == "top" else H - 1 - y) + RUN_NEXT * pitch
-    if _best_fit(gray, d if row == "top" else H - 1 - d, x, model.face, model.r, m)[0] < model.least:
+    if _best_fit(gray, d if row == "top" else H - 1 - d, (span[0] + span[1]) / 2, model.face, model.r, m, mx)[0] < model.least - RUN_MEAN:
         return 0  # nor a second face closer than a checker to it: a row a checker apart is face_count's
-    whole = face_profile(gray, span, row, model, m, int(pitch))
+    whole = face_profile(gray, span, row, model, mx, int(pitch))
     prof = whole[:H // 2]  # (past the middle: only to see whether the run goes on)
     L = len(prof)
     strong = np.flatnonzero(np.nan_to_num(prof, nan=-1.0) >= model.least)
@@ -926,9 +928,13 @@ def _face_walk(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
     H = gray.shape[0]
     x = (span[0] + span[1]) / 2
     d = offset + (start + 0.5) * pitch
-    mx = max(m, int(round(LAYER_ASKEW * pitch)))
+    mx = wide = max(m, int(round(LAYER_ASKEW * pitch)))
     while d + r <= H // 2:
-        like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, x, face, r, m, mx)
+        yc = d if row == "top" else H - 1 - d
+        like, y, x = found = _best_fit(gray, yc, x, face, r, m, mx)
+        if like < model.least and mx < wide:  # a stack pushed together zigzags: looked for about the middle too
+            again = _best_fit(gray, yc, (span[0] + span[1]) / 2, face, r, m, wide)
+            like, y, x = max(found, again, key=lambda fit: fit[0])
         yield like
         mx = m
         d = max(d + 0.5 * pitch, (y if row == "top" else H - 1 - y) + pitch)
