@@ -729,8 +729,9 @@ def face_model(stored: tuple) -> FaceModel | None:
 def face_count(gray: np.ndarray, span, row: str, pitch: float, offset: float, model: FaceModel | None,
                known: int = 0) -> int:
     """Checkers in a row from the board's edge by their faces: places a checker apart (each found
-    within FACE_SHIFT of where the last one puts it) where the colour's face model (face_models)
-    fits as well as it must, up to the first that does not; none past the middle of the board.
+    within FACE_SHIFT of where the last one puts it, or about the column's middle: _face_walk)
+    where the colour's face model (face_models) fits as well as it must, up to the first that does
+    not; none past the middle of the board.
     `known`: the first checkers already seen (the count starts at the next place)."""
     if model is None or pitch < 4:  # (no checker that small: a pitch fitted on a wrong layout)
         return known
@@ -877,10 +878,12 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
                            max(1, int(round((RUN_FIRST[1] - RUN_FIRST[0]) / 2 * pitch))))
     if like < model.least:
         return 0  # no face at the board's edge (most columns end here, at one small fit)
-    # (across, each face is looked for about the column's middle: a run pushed together zigzags)
+    # the next faces are looked for up to LAYER_ASKEW across the column's middle (a run pushed
+    # together zigzags), the second at the least likeness of the run's mean (it is partly covered)
     mx = max(m, int(round(LAYER_ASKEW * pitch)))
     d = (y if row == "top" else H - 1 - y) + RUN_NEXT * pitch
-    if _best_fit(gray, d if row == "top" else H - 1 - d, (span[0] + span[1]) / 2, model.face, model.r, m, mx)[0] < model.least - RUN_MEAN:
+    second = _best_fit(gray, d if row == "top" else H - 1 - d, (span[0] + span[1]) / 2, model.face, model.r, m, mx)
+    if second[0] < model.least - RUN_MEAN:
         return 0  # nor a second face closer than a checker to it: a row a checker apart is face_count's
     whole = face_profile(gray, span, row, model, mx, int(pitch))
     prof = whole[:H // 2]  # (past the middle: only to see whether the run goes on)
@@ -922,7 +925,8 @@ def _face_walk(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
     """The likeness of a colour's face model at each place of a row from the board's edge, from
     place `start` on: each found within FACE_SHIFT of where the last one puts it, none past the
     middle of the board; the first looked for up to LAYER_ASKEW across the column's middle (a
-    raised checker seen at a tilt lies off it, and the rest of its stack follows it)."""
+    raised checker seen at a tilt lies off it, and the rest of its stack follows it), and so is
+    any other whose place shows no face (a stack pushed together zigzags across its column)."""
     r, _, face = model
     m = max(1, int(round(FACE_SHIFT * pitch)))
     H = gray.shape[0]
