@@ -183,10 +183,16 @@ def _medians(values: np.ndarray, axis: int) -> np.ndarray:
     return ((lo + hi) / 2.0).reshape(v.shape[:-1])
 
 
+def _median_lab(lab8: np.ndarray, axis: int) -> np.ndarray:
+    """The median colour of uint8 Lab pixels along `axis` (_medians), in the layouts' weighted Lab
+    (L halved), float32."""
+    return (_medians(lab8, axis) * np.float32([0.5, 1.0, 1.0])).astype(np.float32)
+
+
 def _uniform_rows(lab: np.ndarray, cols: np.ndarray, lab8: np.ndarray) -> np.ndarray:
     """The share of each row's columns `cols` near the row's median colour (weighted Lab `lab`, of
     the Lab pixels lab8, uint8)."""
-    med = (_medians(lab8[:, cols], 1) * np.float32([0.5, 1.0, 1.0])).astype(np.float32)  # (L halved, as in lab)
+    med = _median_lab(lab8[:, cols], 1)
     return (np.sqrt(sq_dist3(lab[:, cols], med[:, None])) < 14).mean(1)
 
 
@@ -294,7 +300,7 @@ def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> lis
     # rows of each half, away from the middle where a cube or dice may lie on the bar
     plain_x = np.ones(W, bool)
     for rows in (slice(int(H * 0.1), int(H * 0.4)), slice(int(H * 0.6), int(H * 0.9))):
-        med = (_medians(lab8[rows], 0) * np.float32([0.5, 1.0, 1.0])).astype(np.float32)  # (L halved, as in lab)
+        med = _median_lab(lab8[rows], 0)
         uniform = (np.sqrt(sq_dist3(lab[rows], med[None])) < 14).mean(0)
         plain_x &= (steep[rows].mean(0) < 0.05) & (uniform > 0.85)
     pw = W / 14.0

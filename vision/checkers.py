@@ -874,7 +874,8 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
     H = gray.shape[0]
     m = max(1, int(round(FACE_SHIFT * pitch)))
     d = offset + sum(RUN_FIRST) / 2 * pitch
-    like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, (span[0] + span[1]) / 2, model.face, model.r,
+    middle = (span[0] + span[1]) / 2
+    like, y, x = _best_fit(gray, d if row == "top" else H - 1 - d, middle, model.face, model.r,
                            max(1, int(round((RUN_FIRST[1] - RUN_FIRST[0]) / 2 * pitch))))
     if like < model.least:
         return 0  # no face at the board's edge (most columns end here, at one small fit)
@@ -882,7 +883,7 @@ def face_run(gray: np.ndarray, span, row: str, pitch: float, offset: float, mode
     # together zigzags), the second at the least likeness of the run's mean (it is partly covered)
     mx = max(m, int(round(LAYER_ASKEW * pitch)))
     d = (y if row == "top" else H - 1 - y) + RUN_NEXT * pitch
-    second = _best_fit(gray, d if row == "top" else H - 1 - d, (span[0] + span[1]) / 2, model.face, model.r, m, mx)
+    second = _best_fit(gray, d if row == "top" else H - 1 - d, middle, model.face, model.r, m, mx)
     if second[0] < model.least - RUN_MEAN:
         return 0  # nor a second face closer than a checker to it: a row a checker apart is face_count's
     whole = face_profile(gray, span, row, model, mx, int(pitch))
@@ -930,14 +931,14 @@ def _face_walk(gray: np.ndarray, span, row: str, pitch: float, offset: float, mo
     r, _, face = model
     m = max(1, int(round(FACE_SHIFT * pitch)))
     H = gray.shape[0]
-    x = (span[0] + span[1]) / 2
+    x = middle = (span[0] + span[1]) / 2
     d = offset + (start + 0.5) * pitch
     mx = wide = max(m, int(round(LAYER_ASKEW * pitch)))
     while d + r <= H // 2:
         yc = d if row == "top" else H - 1 - d
         like, y, x = found = _best_fit(gray, yc, x, face, r, m, mx)
         if like < model.least and mx < wide:  # a stack pushed together zigzags: looked for about the middle too
-            again = _best_fit(gray, yc, (span[0] + span[1]) / 2, face, r, m, wide)
+            again = _best_fit(gray, yc, middle, face, r, m, wide)
             like, y, x = max(found, again, key=lambda fit: fit[0])
         yield like
         mx = m

@@ -61,7 +61,8 @@ LIGHT_STEP = 0.3  # a sector's light (log of its level over the reference's) at 
 
 
 def _ring_frame(outer, size: tuple[int, int] | None = None):
-    """Homography from the image to the ring image, and its size (see _ring_geometry)."""
+    """Homography from the image to the ring image, its size, and the outline's box in it
+    (_outline_in_ring; see _ring_geometry)."""
     outer = np.float32(outer)
     centre = outer.mean(0)
     grown = centre + (outer - centre) * (1 + 2 * MARGIN)
@@ -71,7 +72,8 @@ def _ring_frame(outer, size: tuple[int, int] | None = None):
     x0, y0, x1, y1 = _outline_in_ring((W, H))
     # map the outline itself (a quad of the board's plane), so that the same board seen from
     # another angle lands on the same ring pixels
-    return cv2.getPerspectiveTransform(outer, np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])), (W, H)
+    return (cv2.getPerspectiveTransform(outer, np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])), (W, H),
+            (x0, y0, x1, y1))
 
 
 def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, picture: tuple[int, int] | None = None):
@@ -83,8 +85,7 @@ def _ring_geometry(outer, corners, size: tuple[int, int] | None = None, picture:
     checkers on the points, in a tray or on the bar stay out of it, and so do a cube or dice
     lying beside the board. A hand reaching onto the board must cross it.
     """
-    M, (W, H) = _ring_frame(outer, size)
-    x0, y0, x1, y1 = _outline_in_ring((W, H))
+    M, (W, H), (x0, y0, x1, y1) = _ring_frame(outer, size)
     inner = cv2.perspectiveTransform(np.float32(corners).reshape(-1, 1, 2), M).reshape(4, 2)
     gaps = (inner[:, 0].min() - x0, x1 - inner[:, 0].max(), inner[:, 1].min() - y0, y1 - inner[:, 1].max())
     bw, bh = x1 - x0, y1 - y0
@@ -221,7 +222,7 @@ def _checkers_at_edge(shape, M: np.ndarray, calibration, sides_only: bool = Fals
 
 def ring_reference(image: np.ndarray, outer, corners) -> tuple[tuple[int, ...], ...]:
     """The gray ring image of a calibration frame, as nested tuples for the JSON file."""
-    M, size = _ring_frame(outer)  # (the corners place the strips, not the ring image)
+    M, size, _ = _ring_frame(outer)  # (the corners place the strips, not the ring image)
     gray = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
     return tuple(map(tuple, gray.tolist()))  # (tolist gives Python ints, far faster than int() each)
 
@@ -230,7 +231,7 @@ def ring_chroma(image: np.ndarray, outer, corners) -> tuple:
     """The ring image's colour in a calibration frame (Lab a and b, each as nested tuples): an arm
     as bright as the frame or the table it crosses (a brown arm over green felt) differs in colour
     only."""
-    M, size = _ring_frame(outer)  # (the corners place the strips, not the ring image)
+    M, size, _ = _ring_frame(outer)  # (the corners place the strips, not the ring image)
     lab = cv2.cvtColor(cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA), cv2.COLOR_BGR2LAB)
     return tuple(tuple(map(tuple, lab[:, :, k].tolist())) for k in (1, 2))
 

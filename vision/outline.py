@@ -559,7 +559,7 @@ def find_outline(image: np.ndarray, covered: list | None = None, skip: tuple[str
         edge = np.concatenate([lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
                                lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)])
         table = np.median(edge, 0)
-        away = np.sqrt(((edge - table) ** 2).sum(1))
+        away = np.sqrt(sq_dist3(edge, table))
         distance = np.sqrt(sq_dist3(lab, table))
         # the table's spread round the picture's edge; when nothing stands out so, things on the
         # table at the edge (a second board, a cup) may have widened it: a few times the median
