@@ -210,7 +210,8 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The quad (image order) with each side moved out to where the board meets the table: a
     threshold's contour wanders where the board's frame is shaded across the threshold (a board
     seen at a steep angle). Per side, at positions along its middle, walking in from the table
-    beyond it (its colour the side's own reference) to the first colour unlike the table, then the
+    beyond it (its colour the side's own reference, or the table's all round the board where that
+    is unlike it: a sheet along much of the side) to the first colour unlike the table, then the
     strongest step there; a robust line through them, and corners where the lines meet. Where the
     table is not seen beyond a side, or the lines go astray, the quad is kept; a side whose edge
     points do not lie on one line (something against part of it) is kept as found, and so is a quad
@@ -226,7 +227,7 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     far = int(np.sum(offsets >= reach))  # the first `far` offsets lie on the table beyond the side
     t = np.linspace(0.1, 0.9, SNAP_SAMPLES, dtype=np.float32)
     rows = np.arange(len(t))
-    lines = []
+    sides = []  # (a, b, outward normal, sample positions (S, 2), colours (S, O, C)) per side
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
         d = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
@@ -235,8 +236,19 @@ def snap_to_edges(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
             n = -n  # outwards
         base = a[None] + t[:, None] * (b - a)[None]  # (S, 2)
         pos = base[:, None] + offsets[None, :, None] * n  # (S, O, 2)
-        colour = _sample(img, pos)  # (S, O, C)
+        sides.append((a, b, n, base, _sample(img, pos)))
+    # the table all round the board: a side whose own table (the median of what lies beyond it) is
+    # unlike it took something beside the board for the table (a scoresheet or a second board along
+    # much of that side), and its walk would end at that thing's edge: it walks from the table
+    # seen all round instead (where the thing lies, it is unlike at once: no edge taken there)
+    beyond = np.concatenate([c[:, :far].reshape(-1, c.shape[2]) for *_, c in sides])
+    around = np.median(beyond, axis=0)
+    around_spread = float(np.median(np.linalg.norm(beyond - around, axis=1)))
+    lines = []
+    for a, b, n, base, colour in sides:
         table = np.median(colour[:, :far].reshape(-1, colour.shape[2]), axis=0)
+        if float(np.linalg.norm(table - around)) > max(SNAP_UNLIKE, 3.0 * around_spread):
+            table = around
         dist = np.linalg.norm(colour - table, axis=2)  # (S, O)
         spread = float(np.median(dist[:, :far]))
         contrast = float(np.median(dist.max(1)))  # the board's step from the table
