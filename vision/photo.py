@@ -1127,6 +1127,18 @@ def impossible(reading: Reading) -> str | None:
     return None
 
 
+def _colour_unread(reading: Reading, cal: Calibration) -> str | None:
+    """Why a photo's reading cannot be right though it is a position: a checker colour the photo's
+    own calibration learnt from discs standing on its points read on no point and not on the bar
+    (a layout reaching over the frame reads a row of the other colour's shade there and loses
+    the discs its colours came from), or None."""
+    if not reading.readable:
+        return None
+    totals = _colour_totals(reading)
+    missing = [c for c in cal.colours if not totals.get(c)]
+    return f"no {missing[0]} checker read, though its colour was learnt from discs on the points" if missing else None
+
+
 def _colour_totals(reading: Reading) -> dict:
     """{colour: checkers of it read on the points and the bar} of a readable reading."""
     totals: dict = {}
@@ -1193,7 +1205,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             log.debug("a later layout's reader saw a hand")  # later one's reader seeing one is
             covered = covered or (reading, cal)  # a layout astray (said only if none reads)
             continue
-        why = impossible(reading)
+        why = impossible(reading) or _colour_unread(reading, cal)
         if why is None:
             return _full_size(reading, cal, scale, (w, h))
         log.debug("layout's reading impossible: %s", why)

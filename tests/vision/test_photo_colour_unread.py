@@ -1,0 +1,42 @@
+"""vision.photo: a photo's reading in which one of the two checker colours the photo's own
+calibration learnt (from discs standing on its points) reads on no point and not on the bar is
+no position of that photo: the next layout is read (bench/vision_styles.py seed 6 style 20: black
+felt, red/white points, red and black checkers. A layout reaching over the bottom frame read one
+black checker on each of the 12 bottom points, the frame's shade, and not one red: 10 of 24
+points right; the next layouts read 19 of 24)."""
+import dataclasses
+
+import numpy as np
+
+from vision.photo import _colour_unread, photo_reading
+from vision.reader import Reading
+from vision.render import render_frame
+
+from .rendered import wrong_points
+from .test_calibration_labelled import _view
+
+EMPTY = tuple((None, 0) for _ in range(12))
+
+
+def test_a_learnt_colour_read_nowhere_is_named():
+    class Cal:  # (only its colours are looked at)
+        colours = ("red", "black")
+
+    both = Reading(False, top=(("red", 2),) + EMPTY[1:], bottom=(("black", 3),) + EMPTY[1:], bar=(("red", 0),))
+    assert _colour_unread(both, Cal()) is None
+    one = Reading(False, top=EMPTY, bottom=tuple(("black", 1) for _ in range(12)), bar=(("red", 0),))
+    assert "no red checker read" in _colour_unread(one, Cal())
+    on_bar = dataclasses.replace(one, bar=(("red", 1),))
+    assert _colour_unread(on_bar, Cal()) is None  # (one on the bar is read)
+    assert _colour_unread(Reading(hand_in_view=True), Cal()) is None
+
+
+def test_a_layout_over_the_frame_reading_one_colour_only_is_passed_over():
+    p0 = (3, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0)
+    p1 = (3, 5, 0, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    image, truth = render_frame(p0, p1, _view(6020), rng=6020)
+    reading, cal = photo_reading(image)
+    assert _colour_unread(reading, cal) is None
+    assert wrong_points(reading, truth) <= 5
+    board = np.float32(truth["geometry"]["board"])  # the playing area ends inside the bottom frame
+    assert max(y for _, y in cal.corners) < board[:, 1].max() - 10
