@@ -1201,10 +1201,10 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read)
         reading = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False).read(small)
-        if reading.hand_in_view and i > 0:  # the hand was looked for on the best layout's edge: a
-            log.debug("a later layout's reader saw a hand")  # later one's reader seeing one is
-            covered = covered or (reading, cal)  # a layout astray (said only if none reads)
-            continue
+        if reading.hand_in_view:  # the edge is clear (looked at above): the reader's colours saw
+            log.debug("layout %d's reader saw a hand", i)  # something foreign over the points, which
+            covered = covered or (reading, cal)  # a layout astray or a colour it did not learn shows
+            continue  # too (the felt as dark as the dark checkers): said only if no layout reads
         why = impossible(reading) or _colour_unread(reading, cal)
         if why is None:
             return _full_size(reading, cal, scale, (w, h))
