@@ -210,6 +210,7 @@ FRAMELESS = 0.3  # checkers: a side whose playing area begins within this of the
 EDGE_MARGIN = 0.01  # of the picture's size: an outline's corner this near its edge lies on it
 IN_VIEW = 0.9  # share of a frameless side along which the table beyond must be in the picture
 FAR = 0.5  # the table's part of the band this far out from the outline (of the way) is well beyond it
+CHECKER_GAP = 0.25  # checkers: a gap this narrow between positions showing checkers shows them too
 CHECKER_SHARE = 0.25  # a position whose pixels within the outline are this much checker-coloured shows checkers
 
 
@@ -299,7 +300,11 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     faint = faint | (((table > CHANGE) | unlike_within) & across)
     checkers_at = None
     if is_checker is not None and departs.any():
-        checkers_at = checker_positions(band, valid, diff, pad, is_checker) & ~faint
+        checkers_at = checker_positions(band, valid, diff, pad, is_checker)
+        # (the narrow gaps between touching checkers, their rims and shadows, are theirs too)
+        k = max(1, int(round(CHECKER_GAP * checker)))
+        checkers_at = cv2.morphologyEx(checkers_at.astype(np.uint8).reshape(-1, 1), cv2.MORPH_CLOSE,
+                                       np.ones((k, 1), np.uint8)).ravel().astype(bool) & ~faint
         # checkers stay within the outline; an arm of their colour goes on over the table, where it
         # may be faint against the edge's contrast (a skin-coloured arm on a pale table) but stands
         # out from the table's own grain

@@ -56,3 +56,17 @@ def test_a_hand_seen_only_by_the_colours_of_one_layout_tries_the_next():
     reading = read_photo(image)
     assert not reading.hand_in_view
     assert wrong_points(reading, truth) <= 3
+
+
+def test_two_stacks_of_touching_checkers_along_a_side_are_no_hand():
+    """seed 4 style 15 (cream leather, white/black points, red/black checkers, a 34 degree tilt): two
+    black stacks at the top side's corner, seen at a slant, depart along the edge; the gaps between
+    their checkers (rims and shadows, not their colour) broke the run of positions showing checkers
+    under the share that drops a run as checkers, and the photo was called a hand. Narrow gaps
+    between checker positions count as checkers now (hands.CHECKER_GAP)."""
+    p0 = (3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 5, 0, 0, 0, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0)
+    p1 = (0, 0, 4, 0, 0, 0, 0, 0, 0, 6, 1, 3, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0)
+    image, truth = render_frame(p0, p1, _view(4015), rng=4015)
+    reading = read_photo(image)
+    assert not reading.hand_in_view
+    assert wrong_points(reading, truth) == 0
