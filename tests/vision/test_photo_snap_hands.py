@@ -24,13 +24,17 @@ from .rendered import wrong_points
 from .test_calibration_labelled import _view
 
 
+def _wrong_with_no_hand(image, truth) -> int:
+    """Points of 24 read_photo gets wrong on a rendered frame, which it must not call a hand."""
+    reading = read_photo(image)
+    assert not reading.hand_in_view
+    return wrong_points(reading, truth)
+
+
 def test_a_grained_grey_edge_is_no_hand():
     p0 = (0, 0, 0, 4, 0, 0, 0, 6, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)
     p1 = (0, 0, 0, 2, 6, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    image, truth = render_frame(p0, p1, _view(7029), rng=7029)
-    reading = read_photo(image)
-    assert not reading.hand_in_view
-    assert wrong_points(reading, truth) == 0
+    assert _wrong_with_no_hand(*render_frame(p0, p1, _view(7029), rng=7029)) == 0
 
 
 def test_a_scoresheet_along_part_of_a_side_is_not_taken_for_the_table():
@@ -41,9 +45,7 @@ def test_a_scoresheet_along_part_of_a_side_is_not_taken_for_the_table():
     found = np.float32(find_outline(image))
     checker = float(np.linalg.norm(board[1] - board[0])) / 15
     assert np.abs(found - board).max() < 0.5 * checker
-    reading = read_photo(image)
-    assert not reading.hand_in_view
-    assert wrong_points(reading, truth) == 0
+    assert _wrong_with_no_hand(image, truth) == 0
 
 
 def test_a_hand_seen_only_by_the_colours_of_one_layout_tries_the_next():
@@ -52,10 +54,7 @@ def test_a_hand_seen_only_by_the_colours_of_one_layout_tries_the_next():
     the next layouts are read (one that keeps the felt as board reads it) before a hand is said."""
     p0 = (2, 0, 4, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     p1 = (8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 0, 0, 2, 0, 0)
-    image, truth = render_frame(p0, p1, _view(6013), rng=6013)
-    reading = read_photo(image)
-    assert not reading.hand_in_view
-    assert wrong_points(reading, truth) <= 3
+    assert _wrong_with_no_hand(*render_frame(p0, p1, _view(6013), rng=6013)) <= 3
 
 
 def test_two_stacks_of_touching_checkers_along_a_side_are_no_hand():
@@ -66,7 +65,4 @@ def test_two_stacks_of_touching_checkers_along_a_side_are_no_hand():
     between checker positions count as checkers now (hands.CHECKER_GAP)."""
     p0 = (3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 5, 0, 0, 0, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0)
     p1 = (0, 0, 4, 0, 0, 0, 0, 0, 0, 6, 1, 3, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0)
-    image, truth = render_frame(p0, p1, _view(4015), rng=4015)
-    reading = read_photo(image)
-    assert not reading.hand_in_view
-    assert wrong_points(reading, truth) == 0
+    assert _wrong_with_no_hand(*render_frame(p0, p1, _view(4015), rng=4015)) == 0
