@@ -174,10 +174,10 @@ def departures(band: np.ndarray, valid: np.ndarray, inside: int | None = None, m
     hi = np.stack([cv2.dilate(med[:, i].reshape(-1, 1), np.ones((k, 1), np.uint8)).ravel() for i in range(3)], 1)
     diff = np.maximum(np.maximum(lo[None] - band, band - hi[None]), 0.0)  # (L, D, 3)
     away = np.where(valid, np.sqrt(np.einsum("ldc,ldc->ld", diff, diff)), 0.0)
-    seen = valid.mean(0) >= 0.5
-    if valid.all(1).sum() >= 8:  # (the usual departure over the positions wholly in the picture)
-        floor = np.median(away[valid.all(1)], axis=0)
-        away = np.where(valid & seen[None], np.maximum(away - floor[None], 0.0), away)
+    whole = valid.all(1)
+    if whole.sum() >= 8:  # (the usual departure over the positions wholly in the picture, at the
+        floor = np.median(away[whole], axis=0)  # depths mostly in it; outside it away is 0 already)
+        away = np.where(valid.mean(0) >= 0.5, np.maximum(away - floor, 0.0), away)
     edge = away / _contrast(med, valid)
     return edge if inside is None else (edge, away / _contrast(med[inside:], valid[:, inside:]))
 
@@ -234,18 +234,23 @@ def _longest_run(flags: np.ndarray, checker: np.ndarray | None = None, outside: 
     return best
 
 
-def checker_positions(band: np.ndarray, valid: np.ndarray, diff: np.ndarray, inside: int, is_checker) -> np.ndarray:
+def checker_positions(band: np.ndarray, valid: np.ndarray, diff: np.ndarray, inside: int, is_checker,
+                      checker: float) -> np.ndarray:
     """Per position along a side, True where the band within the outline shows checkers
     (`is_checker`: BGR (N, 3) uint8 -> bool (N,)): a good share of its pixels have a checker's
     colour, or most of those that depart from the side's profile do (a few slabs borne off into
-    a tray, seen past a wide strip of frame). Checkers in a tray, on the bar or at the points'
-    bases depart from the profile but are no hand."""
+    a tray, seen past a wide strip of frame); and the gaps under CHECKER_GAP of a `checker`
+    between such positions (touching checkers' rims and shadows, not their colour). Checkers in a
+    tray, on the bar or at the points' bases depart from the profile but are no hand."""
     part = np.clip(band[:, inside:], 0, 255).astype(np.uint8)
     ok = valid[:, inside:]
     hit = np.asarray(is_checker(part.reshape(-1, 3)), bool).reshape(ok.shape) & ok
     away = (diff[:, inside:] > CHANGE) & ok
-    return ((hit.sum(1) > CHECKER_SHARE * np.maximum(ok.sum(1), 1))
-            | ((hit & away).sum(1) > 0.5 * np.maximum(away.sum(1), 1)))
+    shown = ((hit.sum(1) > CHECKER_SHARE * np.maximum(ok.sum(1), 1))
+             | ((hit & away).sum(1) > 0.5 * np.maximum(away.sum(1), 1)))
+    k = max(1, int(round(CHECKER_GAP * checker)))
+    return cv2.morphologyEx(shown.astype(np.uint8).reshape(-1, 1), cv2.MORPH_CLOSE,
+                            np.ones((k, 1), np.uint8)).ravel().astype(bool)
 
 
 def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, gap: float, is_checker=None,
@@ -300,11 +305,7 @@ def side_score(band: np.ndarray, valid: np.ndarray, checker: float, pad: int, ga
     faint = faint | (((table > CHANGE) | unlike_within) & across)
     checkers_at = None
     if is_checker is not None and departs.any():
-        checkers_at = checker_positions(band, valid, diff, pad, is_checker)
-        # (the narrow gaps between touching checkers, their rims and shadows, are theirs too)
-        k = max(1, int(round(CHECKER_GAP * checker)))
-        checkers_at = cv2.morphologyEx(checkers_at.astype(np.uint8).reshape(-1, 1), cv2.MORPH_CLOSE,
-                                       np.ones((k, 1), np.uint8)).ravel().astype(bool) & ~faint
+        checkers_at = checker_positions(band, valid, diff, pad, is_checker, checker) & ~faint
         # checkers stay within the outline; an arm of their colour goes on over the table, where it
         # may be faint against the edge's contrast (a skin-coloured arm on a pale table) but stands
         # out from the table's own grain
