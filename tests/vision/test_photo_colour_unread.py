@@ -40,3 +40,27 @@ def test_a_layout_over_the_frame_reading_one_colour_only_is_passed_over():
     assert wrong_points(reading, truth) <= 5
     board = np.float32(truth["geometry"]["board"])  # the playing area ends inside the bottom frame
     assert max(y for _, y in cal.corners) < board[:, 1].max() - 10
+
+
+def test_a_photo_whose_every_reading_misses_a_colour_is_refused_in_one_line(monkeypatch, tmp_path, capsys):
+    """No layout reads both learnt colours: a clear error, from the CLI one line, never a position
+    with one side's checkers missing."""
+    import cv2  # noqa: PLC0415
+    import pytest  # noqa: PLC0415
+
+    import vision.photo as photo  # noqa: PLC0415
+    from referee import cli  # noqa: PLC0415
+    from vision.render import BoardView  # noqa: PLC0415
+
+    from .test_photo import P0, P1  # noqa: PLC0415
+
+    image, _ = render_frame(P0, P1, BoardView(style="paper"), rng=0)
+    monkeypatch.setattr(photo, "_colour_unread", lambda reading, cal: "no white checker read, though its colour "
+                        "was learnt from discs on the points")
+    with pytest.raises(photo.UnreadablePhotoError, match="no white checker read"):
+        photo.photo_reading(image)
+    path = tmp_path / "board.png"
+    cv2.imwrite(str(path), image)
+    assert cli.main(["read", str(path), "--json"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "no white checker read" in err and "\n" not in err and "Traceback" not in err
