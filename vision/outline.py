@@ -355,7 +355,8 @@ def _choose(found: list, lab: np.ndarray) -> tuple[float, tuple]:
 CLOSE_SIZES = (0.025, 0.05)  # closing kernels (fractions of the picture's width) that join a point's triangles
 CLOSED_FILL = 0.75  # a closed region fills at least this much of its four-sided hull
 JOIN_SIZE = 0.025  # closing kernel (fraction of the picture's width) that joins a tray to the playing area
-JOIN_GROWTH = 2.5  # a joined region is at most this many times the area of the one found (half a board: twice)
+JOIN_GROWTH = 3.2  # a joined region is at most this many times the area of the one found (half the playing
+# area: the other half, the bar, the trays and the frame round them make it about three times)
 JOIN_FILL = 0.85  # the region it adds is this much board (a tray and the frame strip closed over)
 
 
