@@ -175,6 +175,25 @@ def hidden_stacks(ends: dict, pw: float, means: np.ndarray, shown: np.ndarray, p
     return {i: max(1, int(round(end / pw))) for i, end in found.items() if kind[i] == own}
 
 
+OWN_NEAR = ONE_COLOUR  # weighted Lab: a base this near a checker colour (and nearer it than the other's) may hold its stack
+
+
+def own_colour_stacks(ends: dict, pw: float, means: np.ndarray, shown: np.ndarray, centres) -> dict:
+    """{base index: checker colour (0 or 1)} of the bases that look empty but may hold a stack of
+    a checker colour the bases show (`centres`: the two), standing on a point of that colour: the
+    base is nearly that colour, and its centre line shows a run of rims from the board's edge
+    (`ends`: _rim_runs of every base) where an empty point shows none."""
+    out = {}
+    for i in ends:
+        if shown[i]:
+            continue
+        d = [float(np.linalg.norm(means[i] - np.float32(c))) for c in centres]
+        k = int(np.argmin(d))
+        if d[k] < OWN_NEAR and d[1 - k] > d[k] + SAME_COLOUR:
+            out[int(i)] = k
+    return out
+
+
 def canon_gray(canon: np.ndarray) -> np.ndarray:
     """A layout's warped playing area (BGR) in grey, float32: what the measures along its points'
     centre lines read (_rim_runs, pushed_stacks, stack_period; made once per layout)."""
@@ -232,6 +251,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
             lab_[checker] = 0
             lab_[list(hidden)] = 1
             centres2 = np.float32([means[checker].mean(0), means[list(hidden)].mean(0)])
+    own = {} if hidden else own_colour_stacks(ends, pw, means, checker, centres2)
     centres = np.concatenate([centres2, means[~checker]]) if (~checker).any() else centres2
     checker_k = [0, 1]
     names = ("colour0", "colour1")
@@ -255,6 +275,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
              "bar": {n: 0 for n in names}, "hand_in_view": False, "usable": True, "dice": [], "cube": None}
     label["point_colours"] = [tuple(float(v) for v in m) for m in point_colours]
     label["hidden"] = [("top" if i < 12 else "bottom", i % 12) for i in sorted(hidden)]
+    label["own"] = [("top" if i < 12 else "bottom", i % 12) for i in sorted(own)]
     return label, names
 
 
@@ -741,7 +762,7 @@ class NothingNew(CalibrationError):
 
 
 def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, refit: list | None = None,
-                      by_bases: bool = False):
+                      by_bases: bool = False, own_unsure: bool = False):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give.
     `keep_area`: the board clusters near the playing area's own colour stay board (see
@@ -750,10 +771,15 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     within REFIT_NEAR (a refit of a fraction or thrice the step reads any number of checkers).
     `by_bases`: a colour the colour model finds no stack of is learnt from its stacks as the point
     bases read them (its checkers on points of their colour, taken for board; tried only where no
-    layout calibrates without it: the bases' counts are rough)."""
+    layout calibrates without it: the bases' counts are rough). `own_unsure`: the bases that may
+    hold stacks of their point's colour (own_colour_stacks) are left out of the label (uncertain),
+    so that they teach the model neither board nor checker."""
     canon, lab = _canonical(image, base)
     gray = canon_gray(canon)
     rough, names = photo_label(image, base, lab, gray)
+    if own_unsure:
+        rough = dict(rough, uncertain=list(rough["uncertain"]) + [
+            f"{row} {col + 1}: may hold a stack the colour of its point" for row, col in rough["own"]])
     first = dict(rough, top=[[c, min(n, 1)] for c, n in rough["top"]],
                  bottom=[[c, min(n, 1)] for c, n in rough["bottom"]])
     try:
@@ -762,7 +788,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
         unsure = _unsure_bases(image, base, lab, rough, names)  # points of its colour were taken
         if not unsure:  # for empty points (the board); those bases are learnt from neither
             raise
-        first = dict(first, uncertain=unsure)
+        first = dict(first, uncertain=list(first["uncertain"]) + unsure)
         fields, _ = checkers.learn(image, base, first, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab)
     if rough["hidden"]:
         fields["centroids"] = _hidden_colour_cleaned(fields["centroids"])
@@ -820,8 +846,44 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     cal = Calibration(**base, colours=colours, players=colours, home=home, **fields)
     if refitted is not None and refit is not None and _agrees(*refitted, period or pitch, REFIT_NEAR):
         refit.append(dataclasses.replace(cal, pitch=float(refitted[0]), offset=tuple(float(o) for o in refitted[1])))
+    if rough["own"] and not own_unsure:
+        cal = _own_stacks_checked(image, base, cal, rough["own"], keep_area, by_bases)
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
     return cal, (score[0], len(extents), score[1])
+
+
+def _emptied(reading: Reading, again: Reading, skip: set) -> int:
+    """Points (less `skip`) one reading of a photo reads checkers on and another reads empty."""
+    return sum(getattr(reading, row)[col][0] is not None and getattr(again, row)[col][0] is None
+               for row in ("top", "bottom") for col in range(12) if (row, col) not in skip)
+
+
+def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: list, keep_area: bool,
+                        by_bases: bool) -> Calibration:
+    """The layout's calibration, or where it reads empty a base that may hold a stack the colour of
+    its point (own_colour_stacks: checkers of a colour the bases show elsewhere, on points of nearly
+    their colour), the same layout learnt with such bases left out of its label (their stacks
+    taught the model that colour as board), if that reads more of them and its reading is possible."""
+    def empty(reading) -> int:
+        return sum(getattr(reading, row)[col][0] is None for row, col in own)
+
+    reading = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False).read(image)
+    if reading.hand_in_view or not empty(reading):
+        return cal
+    try:
+        other, _ = _calibrate_layout(image, base, keep_area=keep_area, by_bases=by_bases, own_unsure=True)
+    except (CalibrationError, cv2.error) as exc:
+        log.debug("layout learnt without the bases of their own colour failed: %s", exc)
+        return cal
+    again = BoardReader(other, follow_board=False, dice_pips="any", fold_rims=False).read(image)
+    if again.hand_in_view or impossible(again) or _colour_unread(again, other) or empty(again) >= empty(reading):
+        return cal
+    if _emptied(reading, again, set(own)):  # (it took checkers elsewhere for board: not kept)
+        log.debug("the layout learnt without the bases of their own colour reads checkers elsewhere empty")
+        return cal
+    log.debug("stacks on points of their own colour read (%d of %d bases left empty, not %d)",
+              empty(again), len(own), empty(reading))
+    return other
 
 
 class UnreadablePhotoError(CalibrationError):
