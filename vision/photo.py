@@ -867,7 +867,11 @@ def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: li
     def empty(reading) -> int:
         return sum(getattr(reading, row)[col][0] is None for row, col in own)
 
-    reading = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False).read(image)
+    def points(c: Calibration) -> Reading:  # (the points and bar only: the dice, cube and trays are read once, after)
+        return BoardReader(c, read_dice=False, read_cube=False, read_trays=False, follow_board=False,
+                           fold_rims=False).read(image)
+
+    reading = points(cal)
     if reading.hand_in_view or not empty(reading):
         return cal
     try:
@@ -875,7 +879,7 @@ def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: li
     except (CalibrationError, cv2.error) as exc:
         log.debug("layout learnt without the bases of their own colour failed: %s", exc)
         return cal
-    again = BoardReader(other, follow_board=False, dice_pips="any", fold_rims=False).read(image)
+    again = points(other)
     if again.hand_in_view or impossible(again) or _colour_unread(again, other) or empty(again) >= empty(reading):
         return cal
     if _emptied(reading, again, set(own)):  # (it took checkers elsewhere for board: not kept)
