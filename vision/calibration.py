@@ -20,7 +20,7 @@ import numpy as np
 from . import labels as labels_mod
 from .errors import CalibrationError, CalibrationMismatchError, ImageReadError  # noqa: F401 (re-exported)
 from .image import as_image, sq_dist3  # noqa: F401 (as_image re-exported)
-from .outline import other_outlines
+from .outline import locate_board, other_outlines
 from .outline import find_outline as find_drawn_outline
 from .outline import order_corners  # noqa: F401 (re-exported)
 
@@ -447,6 +447,19 @@ def find_outline(image) -> np.ndarray:
     return marked if marked is not None else find_drawn_outline(image)
 
 
+def _outline_or_covered(image: np.ndarray) -> np.ndarray:
+    """The board's outline (find_drawn_outline), or where no whole one stands out from the table,
+    the outline of the board as one partly covered (outline.locate_board): a cup or a sheet against
+    its edge, or a tray the colour of the table, can leave its region no longer four-sided. The
+    calibration reads its known position back in it, which a wrong outline (or an arm) fails."""
+    try:
+        return find_drawn_outline(image)
+    except CalibrationError:
+        found = locate_board(image)  # (CalibrationError again where nothing of a board is seen)
+        log.info("no whole board outline stands out: the outline of one partly covered is tried")
+        return np.float32(found.corners)
+
+
 def _trays_from(data, where: str) -> tuple:
     from .trays import Tray
 
@@ -653,7 +666,7 @@ class Calibration:
         from .markers import find_markers  # (markers.py imports vision.outline)
 
         marked = find_markers(image)
-        outer_img = marked if marked is not None else find_drawn_outline(image)
+        outer_img = marked if marked is not None else _outline_or_covered(image)
         if labels is not None:
             names = labels_mod.colours(labels)
             if len(names) != 2:
