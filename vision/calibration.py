@@ -460,6 +460,18 @@ def _outline_or_covered(image: np.ndarray) -> np.ndarray:
         return np.float32(found.corners)
 
 
+HOLDS_MORE = 1.05  # an outline holding another is this much larger at least
+
+
+def _holds(outer, other) -> bool:
+    """Whether the outline `outer` holds the outline `other` (every corner inside, within ON_OUTLINE
+    of its diagonal) and is larger by HOLDS_MORE."""
+    a, b = np.float32(outer), np.float32(other)
+    near = ON_OUTLINE * float(np.linalg.norm(a[2] - a[0]))
+    inside = all(cv2.pointPolygonTest(a.reshape(-1, 1, 2), (float(x), float(y)), True) >= -near for x, y in b)
+    return inside and cv2.contourArea(a) >= HOLDS_MORE * cv2.contourArea(b)
+
+
 def _trays_from(data, where: str) -> tuple:
     from .trays import Tray
 
@@ -760,6 +772,11 @@ class Calibration:
             points = read_back(found)
             if points > score or (points == score and found is not None and best is not None
                                   and found[1][0] == best[1][0] and _ranked(found[1], found[4]) > _ranked(best[1], best[4])):
+                if points == score and best[4]["rotate"] == found[4]["rotate"] \
+                        and _holds(best[4]["outer"], found[4]["outer"]):
+                    # (a tie: the playing area found, in the larger outline it lies in, which holds
+                    # what lies beside the points, a tray; the gate watches round that)
+                    found = (*found[:4], dict(found[4], outer=best[4]["outer"]))
                 best, score = found, points
                 log.info("%s reads %d points back", why, score)
             return score >= enough
