@@ -178,7 +178,7 @@ def hidden_stacks(ends: dict, pw: float, means: np.ndarray, shown: np.ndarray, p
 OWN_NEAR = ONE_COLOUR  # weighted Lab: a base this near a checker colour (and nearer it than the other's) may hold its stack
 
 
-def own_colour_stacks(ends: dict, pw: float, means: np.ndarray, shown: np.ndarray, centres) -> dict:
+def own_colour_stacks(ends: dict, means: np.ndarray, shown: np.ndarray, centres) -> dict:
     """{base index: checker colour (0 or 1)} of the bases that look empty but may hold a stack of
     a checker colour the bases show (`centres`: the two), standing on a point of that colour: the
     base is nearly that colour, and its centre line shows a run of rims from the board's edge
@@ -251,7 +251,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
             lab_[checker] = 0
             lab_[list(hidden)] = 1
             centres2 = np.float32([means[checker].mean(0), means[list(hidden)].mean(0)])
-    own = {} if hidden else own_colour_stacks(ends, pw, means, checker, centres2)
+    own = {} if hidden else own_colour_stacks(ends, means, checker, centres2)
     centres = np.concatenate([centres2, means[~checker]]) if (~checker).any() else centres2
     checker_k = [0, 1]
     names = ("colour0", "colour1")

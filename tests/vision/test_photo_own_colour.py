@@ -54,4 +54,4 @@ def test_own_colour_stacks_are_bases_near_one_checker_colour_with_a_run_of_rims(
     shown[9] = True  # a base that shows a checker: read already
     means[9] = [40, 50, 30]
     ends = {3: 100.0, 7: 90.0, 9: 80.0, 12: 70.0}
-    assert photo.own_colour_stacks(ends, 32.0, means, shown, centres) == {3: 0}
+    assert photo.own_colour_stacks(ends, means, shown, centres) == {3: 0}
