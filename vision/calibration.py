@@ -447,19 +447,6 @@ def find_outline(image) -> np.ndarray:
     return marked if marked is not None else find_drawn_outline(image)
 
 
-def _outline_or_covered(image: np.ndarray) -> np.ndarray:
-    """The board's outline (find_drawn_outline), or where no whole one stands out from the table,
-    the outline of the board as one partly covered (outline.locate_board): a cup or a sheet against
-    its edge, or a tray the colour of the table, can leave its region no longer four-sided. The
-    calibration reads its known position back in it, which a wrong outline (or an arm) fails."""
-    try:
-        return find_drawn_outline(image)
-    except CalibrationError:
-        found = locate_board(image)  # (CalibrationError again where nothing of a board is seen)
-        log.info("no whole board outline stands out: the outline of one partly covered is tried")
-        return np.float32(found.corners)
-
-
 HOLDS_MORE = 1.05  # an outline holding another is this much larger at least
 
 
@@ -678,7 +665,10 @@ class Calibration:
         from .markers import find_markers  # (markers.py imports vision.outline)
 
         marked = find_markers(image)
-        outer_img = marked if marked is not None else _outline_or_covered(image)
+        # where no whole outline stands out from the table (a cup or a sheet against the board's
+        # edge, a tray the table's colour), the outline of the board as one partly covered: the
+        # position read back in it below refuses a wrong outline (or an arm)
+        outer_img = marked if marked is not None else np.float32(locate_board(image).corners)
         if labels is not None:
             names = labels_mod.colours(labels)
             if len(names) != 2:
