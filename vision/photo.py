@@ -130,12 +130,40 @@ def _checker_bases(means: np.ndarray, stacked: np.ndarray | None = None) -> tupl
             inl = dist < SAME_COLOUR
             spread = float(np.median(dist[inl])) if inl.any() else 0.0
             point[idx] = dist < max(SAME_COLOUR, 3.0 * spread)
+            _row_lit(point, idx, means, mode, near, stacked)
         if best is None or total > best[0]:
             best = (total, point, modes)
     return ~best[1], best[2]
 
 
 TIE = 1  # bases: colours of a parity class whose scores differ by at most this are about as common
+ROW_LIT_LEAST = 3  # bases of a parity class in one row, alike and showing no stack, that may be its empty points
+ROW_LIT_NEAR = 2 * SAME_COLOUR  # weighted Lab (lightness halved): how far their colour may lie from the class's
+
+
+def _row_lit(point: np.ndarray, idx: np.ndarray, means: np.ndarray, mode: np.ndarray, near: np.ndarray,
+             stacked: np.ndarray | None) -> None:
+    """Marks in `point` the empty points of a parity class (base indices `idx`, its colour `mode`)
+    in a row where none of its bases is that colour: the light there differs (a lamp nearer one
+    row, so its points are lighter than the other's). The row's largest group of alike bases that
+    show no run of rims (`stacked`) is its empty points when it holds at least ROW_LIT_LEAST and
+    lies within ROW_LIT_NEAR of the class's colour (lightness halved: `means`, `near` as
+    _checker_bases makes them); a checker of a colour like the point's there shows its rims, or
+    stands alone among empty points that are the class's colour. Rows with one of the class's
+    colour are left as they are."""
+    if stacked is None:
+        return
+    for row in (0, 1):
+        here = idx[idx // 12 == row]
+        if point[here].any():
+            continue
+        plain = here[~stacked[here]]
+        if len(plain) < ROW_LIT_LEAST:
+            continue
+        j = plain[int(np.argmax(near[np.ix_(plain, plain)].sum(1)))]
+        group = plain[near[j, plain]]
+        if len(group) >= ROW_LIT_LEAST and float(np.linalg.norm(means[group].mean(0) - mode)) < ROW_LIT_NEAR:
+            point[group] = True
 
 
 PAIRED = 0.5  # share of neighbouring bases alike beyond which a layout's columns are half points
