@@ -1345,6 +1345,8 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     seen = None if raw is None else reader_view(raw, centroids, light, probe.bar, absent, spans)
     fits = [stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw, rows_told)
             for which in sets]
+    if raw is not None:  # (a calibration: its label is known, so its read back can choose among them)
+        fits += [f for fit in fits for f in _offsets_raised(fit)]
     log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in chosen])
     for n, fit in enumerate(_fits_then_grid(fits, pw) if pitch_grid else fits):
         if n >= len(fits) and score is not None and score[0] >= 24:
@@ -1379,6 +1381,24 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
 
 
 PITCH_GRID = (0.8, 0.85, 0.9, 0.95)  # of a point's width: checker sizes tried where the stacks' fits read too few
+
+
+OFFSET_LEAST = -0.35  # of a pitch: a row's offset under this is no geometry (the stacks it was fitted on read short)
+
+
+def _offsets_raised(fit: tuple) -> list:
+    """Where a fitted (pitch, offsets) takes a row's first checker to begin more than OFFSET_LEAST
+    of a pitch before the board's edge, the same pitch with such offsets raised to OFFSET_LEAST,
+    and to 0; else none. A checker colour nearly the felt's (maroon on burgundy) or the colour of
+    the points it stands on (cream on cream) shows the colour model part of each stack only: every
+    stack of it reads short, the fit on them moves the row's start half a checker out, and the
+    rims, looked for a checker from there, are not found (labelled seed 7 style 6: -0.52 of a
+    pitch; 5 style 29: -0.41). Tried after the fits, for a calibration's read back to choose."""
+    pitch, offset = fit
+    least = OFFSET_LEAST * pitch
+    if all(o >= least for o in offset):
+        return []
+    return [(pitch, tuple(max(float(o), least) for o in offset)), (pitch, tuple(max(float(o), 0.0) for o in offset))]
 
 
 def _fits_then_grid(fits: list, pw: float):
