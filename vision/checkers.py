@@ -1383,7 +1383,8 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
 PITCH_GRID = (0.8, 0.85, 0.9, 0.95)  # of a point's width: checker sizes tried where the stacks' fits read too few
 
 
-OFFSET_LEAST = -0.35  # of a pitch: a row's offset under this is no geometry (the stacks it was fitted on read short)
+OFFSET_LEAST = -0.35  # of a pitch: a row's offset under this is no geometry (the stacks it was fitted on read
+# short; -0.15 to -0.3 occur where a layout's row lies a little inside the frame; vision.photo holds its pitch to it too)
 
 
 def _offsets_raised(fit: tuple) -> list:

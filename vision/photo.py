@@ -752,8 +752,9 @@ def _unsure_bases(image: np.ndarray, base: dict, lab: np.ndarray, rough: dict, n
 
 PITCH_AGREES = 0.12  # a refitted pitch this near the photo's own (as a share of it) is kept
 OFFSET_MOST = 0.5  # of a pitch: a stack's length less its checkers, at most (thickness, perspective)
-OFFSET_LEAST = -0.35  # of a pitch: and at least (shorter by more, the fit misplaced its rows: seed 3 style 12 at -0.45;
-# -0.15 to -0.3 occur on stacks read right, where the layout's row lies a little inside the frame)
+OFFSET_LEAST = checkers.OFFSET_LEAST  # of a pitch: and at least (shorter by more, the fit misplaced its rows: seed 3
+# style 12 at -0.45; -0.15 to -0.3 occur on stacks read right, where the layout's row lies a little inside the frame;
+# the calibration tries such offsets raised: checkers._offsets_raised)
 
 
 def _agrees(pitch: float, offset, own: float, near: float = PITCH_AGREES) -> bool:
