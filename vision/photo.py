@@ -97,7 +97,9 @@ def _checker_bases(means: np.ndarray, stacked: np.ndarray | None = None) -> tupl
     far row than in the near one. `stacked` (24 bools, optional): bases whose centre line shows a
     run of rims from the board's edge (_rim_runs: a stack). Where two colours of a class are about
     as common (as many checkers of a colour like the point's on its points as the points left
-    empty), the point's colour is the one whose bases show fewer stacks."""
+    empty), the point's colour is the one whose bases show fewer stacks; so too where the most common
+    colour's bases mostly show stacks (STACKED_MOST: one side's checkers on most of a class's points)
+    and another colour's, at least PLAIN_LEAST of them, show none."""
     full = means
     means = means * np.float32([0.5, 1.0, 1.0])
     same = np.array([(i % 12) % 2 for i in range(24)])
@@ -116,11 +118,14 @@ def _checker_bases(means: np.ndarray, stacked: np.ndarray | None = None) -> tupl
             j = int(np.lexsort((inside, score))[-1])
             total += int(score[j])  # (the parity is chosen on the most common colours)
             if stacked is not None:
+                stacks = lambda r: float(stacked[idx][near[idx[r], idx]].mean())
                 rivals = [r for r in np.flatnonzero(score >= score[j] - TIE)
                           if not near[idx[r], idx[j]]]  # (another colour about as common)
+                if not rivals and stacks(j) > STACKED_MOST:  # the most common colour's bases mostly
+                    rivals = [r for r in np.flatnonzero(inside >= PLAIN_LEAST)  # show stacks: a colour
+                              if not near[idx[r], idx[j]] and stacks(r) == 0.0]  # whose bases show none
                 if rivals:
-                    stacks = lambda r: float(stacked[idx][near[idx[r], idx]].mean())
-                    k = min([j] + rivals, key=lambda r: (stacks(r), r != j))
+                    k = min([j] + rivals, key=lambda r: (stacks(r), r != j, -int(inside[r])))
                     if stacks(k) < stacks(j):
                         j = k
             m = means[idx]
@@ -137,6 +142,8 @@ def _checker_bases(means: np.ndarray, stacked: np.ndarray | None = None) -> tupl
 
 
 TIE = 1  # bases: colours of a parity class whose scores differ by at most this are about as common
+STACKED_MOST = 0.5  # share of a class's most common colour's bases showing stacks beyond which it is a checker colour
+PLAIN_LEAST = 3  # bases of a rival colour, none showing a stack, that make it the class's point colour then
 ROW_LIT_LEAST = 3  # bases of a parity class in one row, alike and showing no stack, that may be its empty points
 ROW_LIT_NEAR = 2 * SAME_COLOUR  # weighted Lab (lightness halved): how far their colour may lie from the class's
 
