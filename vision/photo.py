@@ -98,8 +98,9 @@ def _checker_bases(means: np.ndarray, stacked: np.ndarray | None = None) -> tupl
     run of rims from the board's edge (_rim_runs: a stack). Where two colours of a class are about
     as common (as many checkers of a colour like the point's on its points as the points left
     empty), the point's colour is the one whose bases show fewer stacks; so too where the most common
-    colour's bases mostly show stacks (STACKED_MOST: one side's checkers on most of a class's points)
-    and another colour's, at least PLAIN_LEAST of them, show none."""
+    colour's bases mostly but not all show stacks (STACKED_MOST: one side's checkers on most of a
+    class's points, some of them single; rims on every one are the felt's texture) and another
+    colour's, at least PLAIN_LEAST of them, show none."""
     full = means
     means = means * np.float32([0.5, 1.0, 1.0])
     same = np.array([(i % 12) % 2 for i in range(24)])
@@ -121,9 +122,10 @@ def _checker_bases(means: np.ndarray, stacked: np.ndarray | None = None) -> tupl
                 stacks = lambda r: float(stacked[idx][near[idx[r], idx]].mean())
                 rivals = [r for r in np.flatnonzero(score >= score[j] - TIE)
                           if not near[idx[r], idx[j]]]  # (another colour about as common)
-                if not rivals and stacks(j) > STACKED_MOST:  # the most common colour's bases mostly
-                    rivals = [r for r in np.flatnonzero(inside >= PLAIN_LEAST)  # show stacks: a colour
-                              if not near[idx[r], idx[j]] and stacks(r) == 0.0]  # whose bases show none
+                if not rivals and STACKED_MOST < stacks(j) < 1.0:  # the most common colour's bases
+                    rivals = [r for r in np.flatnonzero(inside >= PLAIN_LEAST)  # mostly show stacks (all
+                              if not near[idx[r], idx[j]] and stacks(r) == 0.0]  # of them: the felt's
+                    # texture); a colour whose bases show none (a side's checkers: some stand alone)
                 if rivals:
                     k = min([j] + rivals, key=lambda r: (stacks(r), r != j, -int(inside[r])))
                     if stacks(k) < stacks(j):
