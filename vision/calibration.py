@@ -20,7 +20,7 @@ import numpy as np
 from . import labels as labels_mod
 from .errors import CalibrationError, CalibrationMismatchError, ImageReadError  # noqa: F401 (re-exported)
 from .image import as_image, sq_dist3  # noqa: F401 (as_image re-exported)
-from .outline import locate_board, other_outlines
+from .outline import beyond_outline, locate_board, other_outlines
 from .outline import find_outline as find_drawn_outline
 from .outline import order_corners  # noqa: F401 (re-exported)
 
@@ -452,11 +452,9 @@ HOLDS_MORE = 1.05  # an outline holding another is this much larger at least
 
 def _holds(outer, other) -> bool:
     """Whether the outline `outer` holds the outline `other` (every corner inside, within ON_OUTLINE
-    of its diagonal) and is larger by HOLDS_MORE."""
-    a, b = np.float32(outer), np.float32(other)
-    near = ON_OUTLINE * float(np.linalg.norm(a[2] - a[0]))
-    inside = all(cv2.pointPolygonTest(a.reshape(-1, 1, 2), (float(x), float(y)), True) >= -near for x, y in b)
-    return inside and cv2.contourArea(a) >= HOLDS_MORE * cv2.contourArea(b)
+    of its diagonal: outline.beyond_outline) and is larger by HOLDS_MORE."""
+    return (beyond_outline(other, outer) <= ON_OUTLINE
+            and cv2.contourArea(np.float32(outer)) >= HOLDS_MORE * cv2.contourArea(np.float32(other)))
 
 
 def _trays_from(data, where: str) -> tuple:

@@ -517,6 +517,17 @@ def _apart(dist: np.ndarray, threshold: float, lab: np.ndarray, score: float,
 PART_MOST = 0.5  # a region within a board and at most this share of its area is a part of it (half its points)
 
 
+def beyond_outline(corners, outer) -> float:
+    """How far the four `corners` (a playing area, or another outline) reach outside the board's
+    outline `outer` (both image coordinates), as a share of the outline's diagonal (0 when wholly
+    inside). The playing area lies within the board: one reaching past it took what lies beside
+    the board (a second board's points beyond the frame) for its rows."""
+    outer = np.float32(outer).reshape(-1, 1, 2)
+    diagonal = float(np.linalg.norm(outer[2, 0] - outer[0, 0]))
+    out = max(-cv2.pointPolygonTest(outer, (float(x), float(y)), True) for x, y in np.float32(corners).reshape(4, 2))
+    return max(0.0, out) / max(diagonal, 1.0)
+
+
 def _part_of(quad: np.ndarray, pick: tuple) -> bool:
     """Whether a region that looked like a board partly covered (a half of the playing area, its
     checkers and points eating into it) lies within the candidate and is at most PART_MOST of it."""

@@ -43,7 +43,7 @@ from . import checkers
 from .calibration import (HOMES, Calibration, _base, _refine_columns, _runs, as_image, named_layouts,
                           pip_total, turn_corners)
 from .hands import hand_score
-from .outline import BoardOutline, _corners_on_edge, locate_board, other_outlines
+from .outline import BoardOutline, _corners_on_edge, beyond_outline, locate_board, other_outlines
 from .occlusion import ring_reference
 from .errors import CalibrationError
 from .reader import BoardReader, Reading
@@ -1049,17 +1049,6 @@ def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
 
 
 BEYOND_OUTLINE = 0.03  # of the outline's diagonal: how far a playing area's corner may lie outside it
-
-
-def beyond_outline(corners, outer) -> float:
-    """How far the playing area `corners` reaches outside the board's outline `outer` (both image
-    coordinates), as a share of the outline's diagonal (0 when wholly inside). The playing area
-    lies within the board: one reaching past it took what lies beside the board (a second board's
-    points beyond the frame) for its rows."""
-    outer = np.float32(outer).reshape(-1, 1, 2)
-    diagonal = float(np.linalg.norm(outer[2, 0] - outer[0, 0]))
-    out = max(-cv2.pointPolygonTest(outer, (float(x), float(y)), True) for x, y in np.float32(corners).reshape(4, 2))
-    return max(0.0, out) / max(diagonal, 1.0)
 
 
 FIT_OUTSIDE = 2.0  # how much points seen alternating beyond a layout's rows count against its fit
