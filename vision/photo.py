@@ -800,7 +800,7 @@ class NothingNew(CalibrationError):
 
 
 def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, refit: list | None = None,
-                      by_bases: bool = False, own_unsure: bool = False):
+                      by_bases: bool = False, own_unsure: bool = False, made: tuple | None = None):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give.
     `keep_area`: the board clusters near the playing area's own colour stay board (see
@@ -811,10 +811,13 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     bases read them (its checkers on points of their colour, taken for board; tried only where no
     layout calibrates without it: the bases' counts are rough). `own_unsure`: the bases that may
     hold stacks of their point's colour (own_colour_stacks) are left out of the label (uncertain),
-    so that they teach the model neither board nor checker."""
-    canon, lab = _canonical(image, base)
-    gray = canon_gray(canon)
-    rough, names = photo_label(image, base, lab, gray)
+    so that they teach the model neither board nor checker. `made`: (canon, lab, gray, first label,
+    names) of this layout where made already (_canonical, canon_gray, photo_label)."""
+    if made is None:
+        canon, lab = _canonical(image, base)
+        gray = canon_gray(canon)
+        made = (canon, lab, gray, *photo_label(image, base, lab, gray))
+    canon, lab, gray, rough, names = made
     if own_unsure:
         rough = dict(rough, uncertain=list(rough["uncertain"]) + [
             f"{row} {col + 1}: may hold a stack the colour of its point" for row, col in rough["own"]])
@@ -885,7 +888,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     if refitted is not None and refit is not None and _agrees(*refitted, period or pitch, REFIT_NEAR):
         refit.append(dataclasses.replace(cal, pitch=float(refitted[0]), offset=tuple(float(o) for o in refitted[1])))
     if rough["own"] and not own_unsure:
-        cal = _own_stacks_checked(image, base, cal, rough["own"], keep_area, by_bases)
+        cal = _own_stacks_checked(image, base, cal, rough["own"], keep_area, by_bases, made)
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
     return cal, (score[0], len(extents), score[1])
 
@@ -897,11 +900,12 @@ def _emptied(reading: Reading, again: Reading, skip: set) -> int:
 
 
 def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: list, keep_area: bool,
-                        by_bases: bool) -> Calibration:
+                        by_bases: bool, made: tuple) -> Calibration:
     """The layout's calibration, or where it reads empty a base that may hold a stack the colour of
     its point (own_colour_stacks: checkers of a colour the bases show elsewhere, on points of nearly
     their colour), the same layout learnt with such bases left out of its label (their stacks
-    taught the model that colour as board), if that reads more of them and its reading is possible."""
+    taught the model that colour as board), if that reads more of them and its reading is possible.
+    `made`: the layout's warp and first label, as _calibrate_layout made them (not made again)."""
     def empty(reading) -> int:
         return sum(getattr(reading, row)[col][0] is None for row, col in own)
 
@@ -913,7 +917,7 @@ def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: li
     if reading.hand_in_view or not empty(reading):
         return cal
     try:
-        other, _ = _calibrate_layout(image, base, keep_area=keep_area, by_bases=by_bases, own_unsure=True)
+        other, _ = _calibrate_layout(image, base, keep_area=keep_area, by_bases=by_bases, own_unsure=True, made=made)
     except (CalibrationError, cv2.error) as exc:
         log.debug("layout learnt without the bases of their own colour failed: %s", exc)
         return cal
