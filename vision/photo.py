@@ -10,7 +10,9 @@ model; the pitch is fitted so that every stack's length is a whole number of che
 step the stacks' brightness repeats at (stack_period: a checker's rims and highlights, once a
 checker), else near the first checkers' width across the column (checkers are round), and longer
 than the step of stacks pushed together to the middle, counted as often as they repeat
-(pushed_stacks: seven or more overlapping there tell their count, not the step); the label
+(pushed_stacks: seven or more overlapping there tell their count, not the step); a stack the
+colour model cut short at its first checker (checkers the colour of their point) is counted to the
+end of its run of rims (rims_extended); the label
 so read teaches the colour model and pitch again (a refitted pitch that strays from the step is
 not taken) and the checkers' faces (the reader counts by them a checker nearly its point's
 colour, as with a calibration), and the BoardReader reads the photo with that calibration. When
@@ -32,6 +34,7 @@ by its true proportions (board_turn), not by its outline as seen.
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import itertools
 import logging
@@ -343,6 +346,40 @@ def _stack_extents(image: np.ndarray, base: dict, centroids, names,
     widths = [w for w in widths if w > 0]
     width = float(np.median(widths)) if widths else 0.0
     return out, width, pw
+
+
+RIMS_PAST = (0.2, 0.7)  # point widths past a stack's end by colour: where its colour is sampled again
+
+
+def rims_extended(extents: dict, lab: np.ndarray, gray: np.ndarray, base: dict) -> dict:
+    """`extents` (_stack_extents) with the stacks the colour model cut short at their first
+    checker taken on to the end of their run of rims: checkers the colour of the point they stand
+    on (white on ivory, under warm light) are board to the model past the first, whose edge or
+    shadow it still sees. Such a stack's colour goes on past its end by colour (RIMS_PAST: within
+    OWN_NEAR of the first checker's), and its centre line shows rims on (checkers.rim_run_end) at
+    least HIDDEN_RUN point widths from the edge and short of the middle; a checker alone on a
+    point of another colour, or one whose point shows no rims past it, keeps its extent.
+    `lab`, `gray`: the layout's warped playing area (_canonical, canon_gray)."""
+    probe = _probe(base)
+    H = probe.size[1]
+    pw = _point_width(probe)
+    out = dict(extents)
+    for (row, col), (k, ext) in extents.items():
+        if ext >= HIDDEN_RUN * pw:
+            continue
+        x0, x1 = probe.column_span(col)
+        a, b = x0 + int((x1 - x0) * 0.3), x1 - int((x1 - x0) * 0.3)
+        strip = (lab[: H // 2, a:b] if row == "top" else lab[H - H // 2:, a:b][::-1]).mean(1)
+        face = np.median(strip[int(0.2 * pw): int(0.7 * pw)], 0)
+        past = strip[int(ext + RIMS_PAST[0] * pw): int(ext + RIMS_PAST[1] * pw)]
+        if len(past) == 0 or float(np.linalg.norm(np.median(past, 0) - face)) >= OWN_NEAR:
+            continue
+        end = checkers.rim_run_end(checkers.centre_line(gray, (x0, x1), row), pw, 0.0)
+        if max(HIDDEN_RUN * pw, ext + 0.5 * pw) <= end < H / 2 - 0.5 * pw:
+            out[(row, col)] = (k, float(end))
+    if out != extents:
+        log.debug("stacks taken on by their rims: %s", {key: round(out[key][1]) for key in out if out[key] != extents[key]})
+    return out
 
 
 def _first_width(classes: np.ndarray, span, row: str, cls: int, pw: float) -> float:
@@ -839,6 +876,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
         raise NothingNew("no board colour near the playing area's is left out of the model")
     fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
+    extents = rims_extended(extents, lab, gray, base)
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
     probe = _probe(base)
     spans = [probe.column_span(c) for c in range(12)]
@@ -878,6 +916,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
         log.debug("learnt pitch %.1f offset %s replaced by %.1f %s", fields["pitch"], fields["offset"], pitch, offset)
         refitted = (fields["pitch"], fields["offset"])
         fields["pitch"], fields["offset"] = float(pitch), tuple(float(o) for o in offset)
+        if any(fields.get("face_models", ())):  # (the faces were cut out a checker apart at the refit's pitch)
+            fields["face_models"] = _faces_at(gray, base, label, names, fields)
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
     renamed = {names[0]: colours[0], names[1]: colours[1]}
@@ -891,6 +931,18 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
         cal = _own_stacks_checked(image, base, cal, rough["own"], keep_area, by_bases, made)
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
     return cal, (score[0], len(extents), score[1])
+
+
+def _faces_at(gray: np.ndarray, base: dict, label: dict, names, fields: dict) -> tuple:
+    """The checker colours' face models (checkers.face_models) learnt again at the pitch and
+    offsets in `fields`, for the colours learn gave one (the others stay without): a model cut out
+    at a refitted pitch the photo did not keep is a window off the faces, a few pixels wide
+    where the refit strayed short, and counts nothing. `gray`: canon_gray of the layout."""
+    probe = _probe(base)
+    spans = [probe.column_span(c) for c in range(12)]
+    models = checkers.face_models(np.uint8(np.clip(gray, 0, 255)), spans, label, names, checkers._uncertain(label),
+                                  fields["pitch"], fields["offset"])
+    return tuple(m if old else () for m, old in zip(models, fields["face_models"]))
 
 
 def _emptied(reading: Reading, again: Reading, skip: set) -> int:
@@ -1228,12 +1280,23 @@ def _colour_unread(reading: Reading, cal: Calibration) -> str | None:
     """Why a photo's reading cannot be right though it is a position: a checker colour the photo's
     own calibration learnt from discs standing on its points read on no point and not on the bar
     (a layout reaching over the frame reads a row of the other colour's shade there and loses
-    the discs its colours came from), or None."""
+    the discs its colours came from), or such a row with the other colour read too:
+    ROW_OF_SINGLES lone checkers of a colour along it; None otherwise."""
     if not reading.readable:
         return None
     totals = _colour_totals(reading)
     missing = [c for c in cal.colours if not totals.get(c)]
-    return f"no {missing[0]} checker read, though its colour was learnt from discs on the points" if missing else None
+    if missing:
+        return f"no {missing[0]} checker read, though its colour was learnt from discs on the points"
+    for row in ("top", "bottom"):
+        lone = collections.Counter(c for c, n in getattr(reading, row) if c is not None and n == 1)
+        for colour, n in lone.items():
+            if n >= ROW_OF_SINGLES:
+                return f"{n} lone {colour} checkers read along the {row} row: the frame's shade, no game"
+    return None
+
+
+ROW_OF_SINGLES = 8  # points of a row of 12 read as lone checkers of one colour: no game leaves so many blots
 
 
 def _colour_totals(reading: Reading) -> dict:

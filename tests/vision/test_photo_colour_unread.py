@@ -3,7 +3,9 @@ calibration learnt (from discs standing on its points) reads on no point and not
 no position of that photo: the next layout is read (bench/vision_styles.py seed 6 style 20: black
 felt, red/white points, red and black checkers. A layout reaching over the bottom frame read one
 black checker on each of the 12 bottom points, the frame's shade, and not one red: 10 of 24
-points right; the next layouts read 19 of 24)."""
+points right; the next layouts read 19 of 24). Nor is one that reads such a row of lone checkers
+beside a stack of the other colour: no game leaves eight blots of a colour along a row
+(photo.ROW_OF_SINGLES)."""
 import dataclasses
 
 import numpy as np
@@ -26,8 +28,12 @@ def test_a_learnt_colour_read_nowhere_is_named():
     assert _colour_unread(both, Cal()) is None
     one = Reading(False, top=EMPTY, bottom=tuple(("black", 1) for _ in range(12)), bar=(("red", 0),))
     assert "no red checker read" in _colour_unread(one, Cal())
-    on_bar = dataclasses.replace(one, bar=(("red", 1),))
-    assert _colour_unread(on_bar, Cal()) is None  # (one on the bar is read)
+    on_bar = dataclasses.replace(one, bar=(("red", 1),))  # (one on the bar is read)
+    assert "12 lone black checkers read along the bottom row" in _colour_unread(on_bar, Cal())
+    blots = dataclasses.replace(on_bar, bottom=(("black", 5),) + (("black", 1),) * 7 + EMPTY[8:])
+    assert _colour_unread(blots, Cal()) is None  # seven blots of a colour in a row: a game may
+    eight = dataclasses.replace(blots, bottom=(("black", 1),) * 8 + EMPTY[8:])
+    assert "8 lone black" in _colour_unread(eight, Cal())  # eight: the frame's shade (ROW_OF_SINGLES)
     assert _colour_unread(Reading(hand_in_view=True), Cal()) is None
 
 
