@@ -1451,7 +1451,8 @@ def reader_view(raw: np.ndarray, centroids, light: bool, bar, absent, spans) -> 
 
 
 def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, offset, names, rims: tuple[int, ...],
-                faces: tuple, own_off: tuple = (), models: tuple = (), combs: bool = False, fold_rims: bool = True) -> dict:
+                faces: tuple, own_off: tuple = (), models: tuple = (), combs: bool = False, fold_rims: bool = True,
+                layer_slack: tuple = ()) -> dict:
     """{(row, col): (colour or None, count, confidence)} of every point as the reader reads them
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
@@ -1470,7 +1471,8 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
     cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models, fold_rims)
     if any(r >= 0 for r in rims):
-        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon, profiles, combs)
+        counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon, profiles, combs,
+                             layer_slack)
         cols = faceless_last(cols, counted, gray, spans, pitch, offset, names, models) if models else counted
         if models:
             cols = face_counts(cols, gray, spans, pitch, offset, names, rims, models, canon, faces)
@@ -1983,6 +1985,22 @@ def _layered(rims) -> tuple[int, float]:
     return 0, 0.0
 
 
+LAYER_SLACK = (0.97, 1.03)  # pitch scales a row's rims are looked for at too where a pitch is a guess (a photo's)
+
+
+def layered_near(line: np.ndarray, pitch: float, offset: float, rims=None, slack: tuple = ()) -> tuple[int, float]:
+    """layered_row at the pitch, else at the first of the pitches scaled by `slack` (LAYER_SLACK,
+    or none) that sees a layer: the rims are a pixel or two wide, so a pitch 3% off misses the
+    row's last joints (a photo's pitch, from its own stacks, is no closer). `rims`: row_rims of
+    the line at the pitch, if made already."""
+    layered = _layered(row_rims(line, pitch, offset) if rims is None else rims)
+    for scale in () if layered[0] else slack:
+        layered = _layered(row_rims(line, pitch * scale, offset))
+        if layered[0]:
+            break
+    return layered
+
+
 def row_layer(line: np.ndarray, pitch: float, offset: float) -> int | None:
     """Checkers of a second layer on a row of five where its rims say so plainly: c of a
     layered_row, 0 of a plain_row, None when they do not tell."""
@@ -2078,13 +2096,14 @@ def _felt_like(board_c: np.ndarray, middle: np.ndarray, k: int, rims: tuple, bas
 def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float],
                names: tuple[str, str], rims: tuple[int, ...], lab: np.ndarray | None = None,
                faces: tuple = (), canon: np.ndarray | None = None, profiles: dict | None = None,
-               combs: bool = False) -> dict:
+               combs: bool = False, layer_slack: tuple = ()) -> dict:
     """On points nearly the colour of one checker colour (rims[cell_kind] = that colour, or EITHER):
     count the checkers there from their rims when the colour model saw fewer. A stack the colour
     model did not see is of the colour whose face (weighted Lab, `faces`) is nearer its middle's
     colour (in `lab`, the weighted Lab image, or `canon`, BGR), else of the point's own colour;
     none where that face is of a colour the colour model reads on every point (counted by rims
-    nowhere) and its column profile (`profiles`, column_profiles) shows none of it there."""
+    nowhere) and its column profile (`profiles`, column_profiles) shows none of it there. A row's
+    second layer is looked for at the pitches scaled by `layer_slack` too (layered_near)."""
     out = dict(read)
     bases = comb_bases(read, profiles) if combs and profiles is not None else {}
     todo = []
@@ -2103,7 +2122,7 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
         row, col = key
         m, clear = rim_count(line, pitch, off)
         x = (end - off) / pitch
-        layered, how_clear = _layered(shown)
+        layered, how_clear = layered_near(line, pitch, off, shown, layer_slack)
         if layered:  # the run of rims breaks at the layer, and its rims between the row's fit half a spacing
             m, clear = layered, how_clear
         elif abs(x - ROW_OF_FIVE) < 0.5 and _plain(shown):  # (nor is a spacing a little short)

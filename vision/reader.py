@@ -117,7 +117,8 @@ class BoardReader:
                  dice_pips: str = "learn", clock=time.monotonic, fold_rims: bool = True):
         self._clock = clock  # the gate's clock: a thing left beside the board is learnt after seconds
         # a long stack's rims counted one by one only where its brightness repeats at their spacing
-        # (checkers.recount_long_stacks); the photo reader, whose pitch is the photo's own guess, counts them as found
+        # (checkers.recount_long_stacks); the photo reader, whose pitch is the photo's own guess, counts them as found,
+        # and looks for a pyramid's layer at pitches a little either side of it too (checkers.layered_near)
         self.fold_rims = fold_rims
         self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
         self._spans = [calibration.column_span(c) for c in range(12)]
@@ -205,7 +206,8 @@ class BoardReader:
             moved = self.gate.last_total > BOARD_LOST
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
         cols = checkers.read_stacks(canon, classes, self._spans, cal.pitch, cal.offset, cal.colours, cal.rims,
-                                    cal.faces, cal.own_off, self._face_models, combs=True, fold_rims=self.fold_rims)
+                                    cal.faces, cal.own_off, self._face_models, combs=True, fold_rims=self.fold_rims,
+                                    layer_slack=() if self.fold_rims else checkers.LAYER_SLACK)  # (the photo's pitch)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
