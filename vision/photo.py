@@ -914,7 +914,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
         # the refit on the label's stacks strayed from the step the stacks repeat at (stacks the
         # colour model cut short or ran on): the photo's own pitch and offsets stand
         log.debug("learnt pitch %.1f offset %s replaced by %.1f %s", fields["pitch"], fields["offset"], pitch, offset)
-        refitted = (fields["pitch"], fields["offset"])
+        refitted = (fields["pitch"], fields["offset"], fields.get("face_models", ()))
         fields["pitch"], fields["offset"] = float(pitch), tuple(float(o) for o in offset)
         if any(fields.get("face_models", ())):  # (the faces were cut out a checker apart at the refit's pitch)
             fields["face_models"] = _faces_at(gray, base, label, names, fields)
@@ -925,8 +925,9 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
                  bottom=[[renamed.get(c), n] for c, n in label["bottom"]])
     home = min(HOMES, key=lambda h: pip_total(label, h, colours))
     cal = Calibration(**base, colours=colours, players=colours, home=home, **fields)
-    if refitted is not None and refit is not None and _agrees(*refitted, period or pitch, REFIT_NEAR):
-        refit.append(dataclasses.replace(cal, pitch=float(refitted[0]), offset=tuple(float(o) for o in refitted[1])))
+    if refitted is not None and refit is not None and _agrees(*refitted[:2], period or pitch, REFIT_NEAR):
+        refit.append(dataclasses.replace(cal, pitch=float(refitted[0]), offset=tuple(float(o) for o in refitted[1]),
+                                         face_models=refitted[2]))  # (its faces cut out at its own pitch)
     if rough["own"] and not own_unsure:
         cal = _own_stacks_checked(image, base, cal, rough["own"], keep_area, by_bases, made)
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
