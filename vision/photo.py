@@ -362,14 +362,13 @@ def rims_extended(extents: dict, lab: np.ndarray, gray: np.ndarray, base: dict) 
     `lab`, `gray`: the layout's warped playing area (_canonical, canon_gray)."""
     probe = _probe(base)
     H = probe.size[1]
-    pw = _point_width(probe)
+    _, pw, strips = _bases(None, base, lab)  # (each column's Lab strip, edge first)
     out = dict(extents)
     for (row, col), (k, ext) in extents.items():
         if ext >= HIDDEN_RUN * pw:
             continue
         x0, x1 = probe.column_span(col)
-        a, b = x0 + int((x1 - x0) * 0.3), x1 - int((x1 - x0) * 0.3)
-        strip = (lab[: H // 2, a:b] if row == "top" else lab[H - H // 2:, a:b][::-1]).mean(1)
+        strip = strips[col if row == "top" else 12 + col]
         face = np.median(strip[int(0.2 * pw): int(0.7 * pw)], 0)
         past = strip[int(ext + RIMS_PAST[0] * pw): int(ext + RIMS_PAST[1] * pw)]
         if len(past) == 0 or float(np.linalg.norm(np.median(past, 0) - face)) >= OWN_NEAR:
@@ -917,7 +916,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
         refitted = (fields["pitch"], fields["offset"], fields.get("face_models", ()))
         fields["pitch"], fields["offset"] = float(pitch), tuple(float(o) for o in offset)
         if any(fields.get("face_models", ())):  # (the faces were cut out a checker apart at the refit's pitch)
-            fields["face_models"] = _faces_at(gray, base, label, names, fields)
+            fields["face_models"] = _faces_at(gray, spans, label, names, fields)
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
     renamed = {names[0]: colours[0], names[1]: colours[1]}
@@ -934,13 +933,12 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     return cal, (score[0], len(extents), score[1])
 
 
-def _faces_at(gray: np.ndarray, base: dict, label: dict, names, fields: dict) -> tuple:
+def _faces_at(gray: np.ndarray, spans, label: dict, names, fields: dict) -> tuple:
     """The checker colours' face models (checkers.face_models) learnt again at the pitch and
     offsets in `fields`, for the colours learn gave one (the others stay without): a model cut out
     at a refitted pitch the photo did not keep is a window off the faces, a few pixels wide
-    where the refit strayed short, and counts nothing. `gray`: canon_gray of the layout."""
-    probe = _probe(base)
-    spans = [probe.column_span(c) for c in range(12)]
+    where the refit strayed short, and counts nothing. `gray`: canon_gray of the layout; `spans`:
+    its columns."""
     models = checkers.face_models(np.uint8(np.clip(gray, 0, 255)), spans, label, names, checkers._uncertain(label),
                                   fields["pitch"], fields["offset"])
     return tuple(m if old else () for m, old in zip(models, fields["face_models"]))
