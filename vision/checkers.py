@@ -1347,6 +1347,7 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
             for which in sets]
     if raw is not None:  # (a calibration: its label is known, so its read back can choose among them)
         fits += [f for fit in fits for f in _offsets_raised(fit)]
+        fits = _sane_fits(fits, pw)
     log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in chosen])
     for n, fit in enumerate(_fits_then_grid(fits, pw) if pitch_grid else fits):
         if n >= len(fits) and score is not None and score[0] >= 24:
@@ -1400,6 +1401,24 @@ def _offsets_raised(fit: tuple) -> list:
     if all(o >= least for o in offset):
         return []
     return [(pitch, tuple(max(float(o), least) for o in offset)), (pitch, tuple(max(float(o), 0.0) for o in offset))]
+
+
+PITCH_SANE = (0.5, 1.6)  # of the canonical point width (the bar in it, the board's aspect a guess): a pitch
+# outside this is no checker's; PITCH_RANGE is narrower, a preference among fits
+
+
+def _sane_fits(fits: list, pw: float) -> list:
+    """The fitted (pitch, offsets) whose pitch could be a checker's (PITCH_SANE), and where none could,
+    the common sizes of a checker (PITCH_GRID, from the board's edge). Where every stack
+    shows the colour model only a sliver of itself (black checkers on black felt, their faces taken for
+    it), the fits on their lengths give a quarter of a checker; the read back of a game in progress,
+    whose few stacks that pitch misreads in step, chose such a pitch (labelled seed 4 style 7: 8.9 px
+    for a 36 px point), and every later frame read long runs of nothing."""
+    sane = [f for f in fits if PITCH_SANE[0] * pw <= f[0] <= PITCH_SANE[1] * pw]
+    if not sane:
+        raise CalibrationError(f"the stacks fit no checker's size (a pitch of {fits[0][0]:.1f} px for a "
+                               f"point {pw:.1f} px wide)")
+    return sane
 
 
 def _fits_then_grid(fits: list, pw: float):
