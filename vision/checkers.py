@@ -521,8 +521,9 @@ def recount_long_stacks(read: dict, profiles: dict, gray: np.ndarray, spans, pit
                 if (kind, cls) not in empty:
                     empty[(kind, cls)] = empty_widths(read, classes, spans, cls, kind)
                 second = max(second, covered_joints(classes, spans[col], row, cls, pitch, off, n, empty[(kind, cls)]))
-        if not second and n == ROW_OF_FIVE:  # neither rims nor waists saw a layer: the faces may
-            second = layer_faces(gray, spans[col], row, pitch, off)
+        if n == ROW_OF_FIVE and second < ROW_OF_FIVE - 2:  # the row's last face may see more of a layer than
+            # the rims and waists did (they saw one of three: 6 read for 8 on a white point; seed 4 style 15)
+            second = max(second, layer_faces(gray, spans[col], row, pitch, off))
         model = models[names.index(colour)] if models else None
         at = _row_faces(gray, spans[col], row, pitch, off, model) if n == ROW_OF_FIVE else None
         if at is not None:  # the colour's own face (one fit of the row's last face serves both patterns)

@@ -50,6 +50,13 @@ SEEN = {
     "seed 3 style 3 (green felt, black/cream points, yellow/black checkers, tilt 30), eights": (
         3003, (0, 8, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0),
         (8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 5, 0)),
+    # the waists saw a layer of one over a pyramid of eight, so the faces were not asked (read 6, 7)
+    "seed 4 style 15 (cream leather, white/black points, red/black checkers), eights on white points": (
+        4015, (0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+        (2, 3, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+    "seed 4 style 15, an eight on a black point": (
+        4015, (0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 4, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 2, 0, 1, 0, 0, 0, 0, 0, 0, 5, 0, 2)),
     "seed 1 style 19 (blue felt, cream/red points, red/black checkers)": (
         1019, (2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 3, 0, 0, 2, 0, 5, 0, 0, 0, 0, 0),
         (0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 5, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0)),
