@@ -2141,6 +2141,7 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
     for (key, colour, n, k, off, line), end, shown in zip(todo, ends, rows_shown):
         row, col = key
         m, clear = rim_count(line, pitch, off)
+        one_by_one = m
         x = (end - off) / pitch
         layered, how_clear = layered_near(line, pitch, off, shown, layer_slack)
         if layered:  # the run of rims breaks at the layer, and its rims between the row's fit half a spacing
@@ -2158,6 +2159,11 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
                 m, clear = run[0], 4.0 * run[1]
                 if (end - off - pitch) / max(m - 1, 1) >= 0.9 * pitch:  # a touching row: a second layer on it?
                     m += second_layer(line, pitch, off, m)
+        if not layered and m == one_by_one and colour is not None and m > max(n, x + 0.5):
+            # a rim counted past where the run of rims from the edge ends (a point's tip or a shadow
+            # a little beyond the last checker): the colour and the run agree on fewer (a four on
+            # a white point read five, seed 4 style 16)
+            m = max(n, int(x + 0.5))
         combed = -1
         if combs and profiles is not None:  # (the rims in colour where brightness shows fewer)
             for j in ((0, 1) if k == EITHER else (k,)):
