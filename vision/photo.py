@@ -916,7 +916,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
         refitted = (fields["pitch"], fields["offset"], fields.get("face_models", ()))
         fields["pitch"], fields["offset"] = float(pitch), tuple(float(o) for o in offset)
         if any(fields.get("face_models", ())):  # (the faces were cut out a checker apart at the refit's pitch)
-            fields["face_models"] = _faces_at(gray, spans, label, names, fields)
+            fields["face_models"] = _faces_at(canon, spans, label, names, fields)
     named = fields.pop("named_colours")
     colours = named if named[0] != named[1] else (f"{named[0]} 1", f"{named[1]} 2")
     renamed = {names[0]: colours[0], names[1]: colours[1]}
@@ -933,14 +933,17 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     return cal, (score[0], len(extents), score[1])
 
 
-def _faces_at(gray: np.ndarray, spans, label: dict, names, fields: dict) -> tuple:
+def _faces_at(canon: np.ndarray, spans, label: dict, names, fields: dict) -> tuple:
     """The checker colours' face models (checkers.face_models) learnt again at the pitch and
     offsets in `fields`, for the colours learn gave one (the others stay without): a model cut out
     at a refitted pitch the photo did not keep is a window off the faces, a few pixels wide
-    where the refit strayed short, and counts nothing. `gray`: canon_gray of the layout; `spans`:
-    its columns."""
-    models = checkers.face_models(np.uint8(np.clip(gray, 0, 255)), spans, label, names, checkers._uncertain(label),
-                                  fields["pitch"], fields["offset"])
+    where the refit strayed short, and counts nothing. Cut out of the grey the reader counts faces
+    in: the layout's warped playing area (`canon`, BGR) with the light taken out where the
+    calibration takes it out (as BoardReader.read does); `spans`: its columns."""
+    if fields.get("light"):
+        canon = checkers.flatten_light(canon, checkers.frame_light(canon, fields["centroids"]))
+    models = checkers.face_models(cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY), spans, label, names,
+                                  checkers._uncertain(label), fields["pitch"], fields["offset"])
     return tuple(m if old else () for m, old in zip(models, fields["face_models"]))
 
 
