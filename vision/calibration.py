@@ -75,16 +75,15 @@ def _base(image: np.ndarray, rotate: int, outer, corners, bar_frac) -> dict:
     )
 
 
-def named_layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> list[tuple[str, tuple]]:
+def named_layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False,
+                  one_band: bool | None = None) -> list[tuple[str, tuple]]:
     """Candidate (outline, playing area, bar) inside the outline `outer` (turned image's order),
     named by where each came from: the point triangles' ("triangles"; with `by_rows`, their
     "triangles by rows" too where _layouts makes one: a calibration's candidate, checked by reading
     its position back) and the frame band's ("frame"); those that cannot be found are left out."""
     out = []
     try:
-        found = _layouts(image, outer, by_rows)
-        out.append(("triangles", (outer, *found[0])))
-        out += [("triangles by rows", (outer, *layout)) for layout in found[1:]]
+        out += [(name, (outer, area, bar)) for name, area, bar in _layouts(image, outer, by_rows, one_band)]
     except CalibrationError as exc:
         log.debug("no layout from the triangles: %s", exc)
     try:
@@ -275,17 +274,19 @@ def _even_halves(x0: int, x1: int, bar):
 
 def _layout(image: np.ndarray, outer: np.ndarray):
     """(playing area, bar) inside the outline: the first of _layouts."""
-    return _layouts(image, outer)[0]
+    return _layouts(image, outer)[0][1:]
 
 
-def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> list:
-    """[(playing area, bar)] inside the outline: the part crossed by the slanting sides of the point
+def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False, one_band: bool | None = None) -> list:
+    """[(name, playing area, bar)] inside the outline: the part crossed by the slanting sides of the point
     triangles. The frame, the bar and the trays are plain along their length: no steep edges and
     one colour nearly throughout; a column or row of the playing area has one or the other. Then,
     with `by_rows`, where each row's own bases put its sides apart from the other row's (by ROWS_ASKEW), the area
     with each row's sides where its bases put them: an outline askew (a frame corner the
     table's colour, the outline's corner found inside it) makes the area a trapezoid in the
-    outline's frame, not the rectangle the first one is."""
+    outline's frame, not the rectangle the first one is. And with `one_band` (by default as
+    `by_rows`), where no bar is plain across both rows' bands, the area with a bar plain in one
+    row's band only (checkers on the bar)."""
     W = 640
     w = float(np.linalg.norm(outer[1] - outer[0]))
     h = float(np.linalg.norm(outer[3] - outer[0]))
@@ -298,17 +299,46 @@ def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> lis
     lab = lab8.astype(np.float32)
     lab[..., 0] *= 0.5
     # rows of each half, away from the middle where a cube or dice may lie on the bar
-    plain_x = np.ones(W, bool)
+    bands = []
     for rows in (slice(int(H * 0.1), int(H * 0.4)), slice(int(H * 0.6), int(H * 0.9))):
         med = _median_lab(lab8[rows], 0)
         uniform = (np.sqrt(sq_dist3(lab[rows], med[None])) < 14).mean(0)
-        plain_x &= (steep[rows].mean(0) < 0.05) & (uniform > 0.85)
+        bands.append((steep[rows].mean(0) < 0.05) & (uniform > 0.85))
+    plain_x = bands[0] & bands[1]
     pw = W / 14.0
     x0, x1 = _span(_dense(~plain_x, int(pw * 0.5)), int(pw))
-    bar = None
-    for a, b in _runs(plain_x[x0:x1]):
-        if b - a > 0.3 * pw and 0.35 < (a + b) / 2 / (x1 - x0) < 0.65:
-            bar = (a / (x1 - x0), b / (x1 - x0))
+    bar = _bar_run(plain_x, x0, x1, pw)
+    found = [("triangles", *_area_within(M, lab, lab8, steep, plain_x, x0, x1, bar, pw))]
+    if by_rows:
+        (x0, y0, x1, y1), bar = found[0][3]
+        top = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("top",))
+        bottom = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("bottom",))
+        if max(abs(top[0] - bottom[0]), abs(top[1] - bottom[1])) >= ROWS_ASKEW * pw:
+            pts = np.float32([[top[0], y0], [top[1], y0], [bottom[1], y1], [bottom[0], y1]]).reshape(-1, 1, 2)
+            bar = None if bar is None else tuple((a + b) / 2 for a, b in zip(top[2], bottom[2]))
+            found.append(("triangles by rows", cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2), bar,
+                          None, None))
+    if by_rows if one_band is None else one_band:
+        # checkers on the bar cross one row's band: the bar is plain in the other row's only. So is
+        # a tall stack's face (uniform, no steep sides): the area with such a bar is a candidate of
+        # its own, for the calibration's read back or the photo reader's fit to choose
+        one = None if found[0][2] is not None else \
+            _bar_run(bands[0], *found[0][4], pw) or _bar_run(bands[1], *found[0][4], pw)
+        if one is not None:
+            try:
+                found.append(("triangles, the bar in one row",
+                              *_area_within(M, lab, lab8, steep, plain_x, *found[0][4], one, pw)))
+            except CalibrationError:
+                pass
+    return [(name, area, bar) for name, area, bar, *_ in found]
+
+
+def _area_within(M, lab, lab8, steep, plain_x, x0: int, x1: int, bar, pw: float) -> tuple:
+    """The playing area in the outline's warped frame (M: outline to it) from the columns x0..x1
+    and the bar (fractions of x0..x1, or None) found in its plain columns: (its corners in the
+    image, the bar, ((x0, y0, x1, y1), bar) as snapped in the warped frame, (x0, x1) as given)."""
+    W, H = lab.shape[1], lab.shape[0]
+    rough = (x0, x1)
     x0, x1, bar = _even_halves(x0, x1, bar)
     cols = np.flatnonzero(~plain_x[x0:x1]) + x0
     plain_y = (steep[:, cols].mean(1) < 0.05) & (_uniform_rows(lab, cols, lab8) > 0.85)
@@ -323,17 +353,17 @@ def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False) -> lis
     if x1 - x0 < W * 0.5 or y1 - y0 < H * 0.5:
         raise CalibrationError("the playing area found is too small")
     pts = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
-    Minv = np.linalg.inv(M)
-    found = [(cv2.perspectiveTransform(pts, Minv).reshape(4, 2), bar)]
-    if not by_rows:
-        return found
-    top = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("top",))
-    bottom = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("bottom",))
-    if max(abs(top[0] - bottom[0]), abs(top[1] - bottom[1])) >= ROWS_ASKEW * pw:
-        pts = np.float32([[top[0], y0], [top[1], y0], [bottom[1], y1], [bottom[0], y1]]).reshape(-1, 1, 2)
-        bar = None if bar is None else tuple((a + b) / 2 for a, b in zip(top[2], bottom[2]))
-        found.append((cv2.perspectiveTransform(pts, Minv).reshape(4, 2), bar))
-    return found
+    return cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2), bar, ((x0, y0, x1, y1), bar), rough
+
+
+def _bar_run(plain: np.ndarray, x0: int, x1: int, pw: float):
+    """The bar (its sides as fractions of x0..x1): the last plain run of columns between x0 and x1
+    wider than a third of a point whose middle lies near the middle; None where there is none."""
+    bar = None
+    for a, b in _runs(plain[x0:x1]):
+        if b - a > 0.3 * pw and 0.35 < (a + b) / 2 / (x1 - x0) < 0.65:
+            bar = (a / (x1 - x0), b / (x1 - x0))
+    return bar
 
 
 ROWS_ASKEW = 0.25  # of a point's width: rows whose sides lie this far apart give a layout of their own
@@ -722,7 +752,8 @@ class Calibration:
                                 fields, score = checkers.learn(image, base, label, cols, light=light, kinds=kinds,
                                                                check_bar=True, learn_faces=True,
                                                                as_reader=True, pitch_grid=pitch_grid,
-                                                               combs=combs, rows_told=True)
+                                                               combs=combs, rows_told=True,
+                                                               in_progress=labels is not None)
                             except CalibrationError as exc:
                                 log.debug("candidate failed: %s", exc)
                                 continue

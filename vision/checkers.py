@@ -1057,7 +1057,8 @@ def layout_probe(base: dict, colours: tuple[str, str] = ("a", "b"), centroids=()
 def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], board_sample: int = 0,
           canon: np.ndarray | None = None, lab: np.ndarray | None = None, light: bool = True,
           kinds: bool | None = False, check_bar: bool = False, learn_faces: bool = False,
-          as_reader: bool = False, pitch_grid: bool = False, combs: bool = False, rows_told: bool = False):
+          as_reader: bool = False, pitch_grid: bool = False, combs: bool = False, rows_told: bool = False,
+          in_progress: bool = False):
     """Learn colour centroids and the checker pitch from an image whose points are given by `label`.
     board_sample > 0 caps the board pixels clustered (an even stride: the photo reader's speed);
     canon and lab, the warped playing area and its weighted Lab (H, W, 3), when already made;
@@ -1076,6 +1077,8 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
     of a checker too (PITCH_GRID; a calibration that fails without them).
     combs: read back with rows seen only in a comb of their colour counted too (face_combs; the
     reader always counts them; a calibration that fails without them). rows_told: see fit_pitch.
+    in_progress: the label is a game in progress (a labels file), not the starting position: its
+    few stacks may stray from the fit on them, and the fits without them are tried too (_trimmed_fits).
 
     Returns (fields for Calibration, (points of 24 read back right, sum of their confidences)), with
     as_reader (points of 24 both read right, points read back right, sum of their confidences).
@@ -1159,7 +1162,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
             cents.append((BAR_BOARD if near > BAR_APART else BAR, *c))
     best = _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims,
                        board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs,
-                       rows_told)
+                       rows_told, in_progress)
     reads_back = bar_px is None or not (on_bar or check_bar) or \
         _bar_reads_back(canon, probe, spans, best[0], label, colours)
     if not reads_back:
@@ -1171,7 +1174,7 @@ def learn(image: np.ndarray, base: dict, label: dict, colours: tuple[str, str], 
         try:
             other = _fit_models(canon, lab, probe, spans, label, colours, skip, plain, colour_px, samples, rims,
                                 board_like, faces, absent, light, kinds, learn_faces, raw, pitch_grid, own, combs,
-                                rows_told)
+                                rows_told, in_progress)
         except CalibrationError:
             return best
         if _bar_reads_back(canon, probe, spans, other[0], label, colours) and other[1][0] >= best[1][0]:
@@ -1258,7 +1261,7 @@ def _bar_reads_back(canon: np.ndarray, probe, spans, fields: dict, label: dict, 
 
 def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
                 faces, absent, light, kinds, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False,
-                rows_told=False):
+                rows_told=False, in_progress=False):
     """The best _fit of one model of the board for every point, or one per kind of point (see
     learn's `kinds`): (fields, score)."""
     best, error = None, None
@@ -1269,7 +1272,7 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
         try:
             got = _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like,
                        faces, absent if per_kind else ((), (), (), ()), light, learn_faces, raw, pitch_grid, own,
-                       combs, rows_told)
+                       combs, rows_told, in_progress)
         except CalibrationError as exc:
             error = error or exc
             continue
@@ -1281,7 +1284,8 @@ def _fit_models(canon, lab, probe, spans, label, colours, skip, cents, colour_px
 
 
 def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, samples, rims, board_like, faces,
-         absent, light, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False, rows_told=False):
+         absent, light, learn_faces=False, raw=None, pitch_grid=False, own=(), combs=False, rows_told=False,
+         in_progress=False):
     """The checker centroids, pitch and offset of learn for one model of the board (`absent`: per
     kind of point, the board centroids not seen on that kind's empty points; all () for one model
     of the board everywhere), the faces of its checkers (face_models) with learn_faces, and the
@@ -1347,6 +1351,9 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
     fits = [stack_pitch([xs[i] for i in which], [ys[i] for i in which], [rs[i] for i in which], pw, rows_told)
             for which in sets]
     if raw is not None:  # (a calibration: its label is known, so its read back can choose among them)
+        if in_progress:  # (a start position's stacks are sure: its own fits, their ties as they were)
+            fits += [f for which in sets for f in _trimmed_fits([xs[i] for i in which], [ys[i] for i in which],
+                                                                [rs[i] for i in which], pw, rows_told)]
         fits += [f for fit in fits for f in _offsets_raised(fit)]
         fits = _sane_fits(fits, pw)
     log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in chosen])
@@ -1387,6 +1394,39 @@ PITCH_GRID = (0.8, 0.85, 0.9, 0.95)  # of a point's width: checker sizes tried w
 
 OFFSET_LEAST = -0.35  # of a pitch: a row's offset under this is no geometry (the stacks it was fitted on read
 # short; -0.15 to -0.3 occur where a layout's row lies a little inside the frame; vision.photo holds its pitch to it too)
+
+
+TRIM_RMS = 0.12  # of a point's width: a fit whose stacks stray from it more has its worst stacks left out in turn
+TRIM_MOST = 2  # stacks left out so, at most
+
+
+def _trimmed_fits(counts, extents, rows, pw: float, rows_told: bool = False) -> list:
+    """Fits of the stacks (fit_pitch) with the stack that strays most from the fit left out, then the
+    next (at most TRIM_MOST, while three stacks of two counts remain), where the stacks stray from
+    the fit by more than TRIM_RMS of a point on the whole. A game in progress shows few stacks, and
+    one or two the colour model sees only in part (a single on a point of its own colour read as a
+    run to the point's tip, a two half lost in its point) pull the least squares off every other
+    stack: labelled seed 5 style 29 fitted 36 px for checkers of 32 from the starts of a five, three
+    twos and a three (all of 32 a checker) beside a one of 80 px and a two of 85, and read the twos
+    and threes on no point. Stacks over five are taken as five (a second layer), and a fit whose
+    pitch is no checker's plausible width (PITCH_RANGE) is not offered: the read back of a game in
+    progress can prefer a pitch a third short that reads its runs of six and eight as longer runs
+    (labelled seed 1 style 2). Tried after the fits, for a calibration's read back to choose."""
+    counts, extents, rows = [min(n, ROW_OF_FIVE) for n in counts], list(extents), list(rows)
+    out = []
+    for _ in range(TRIM_MOST):
+        if len(counts) < 4 or len(set(counts)) < 2:
+            break
+        pitch, offset = fit_pitch(counts, extents, rows, pw, rows_told)
+        resid = [e - pitch * n - offset[0 if r == "top" else 1] for n, e, r in zip(counts, extents, rows)]
+        if float(np.sqrt(np.mean(np.square(resid)))) <= TRIM_RMS * pw:
+            break
+        worst = int(np.argmax(np.abs(resid)))
+        del counts[worst], extents[worst], rows[worst]
+        fit = fit_pitch(counts, extents, rows, pw, rows_told) if len(set(counts)) >= 2 else None
+        if fit is not None and PITCH_RANGE[0] * pw <= fit[0] <= PITCH_RANGE[1] * pw:
+            out.append(fit)
+    return out
 
 
 def _offsets_raised(fit: tuple) -> list:
