@@ -1088,9 +1088,10 @@ def layout_candidates(image: np.ndarray, rotate: int, outer) -> list[tuple[str, 
     # (not by rows, which a calibration checks by reading its position back: the photo's fit of
     # the columns on the points chose it over the right layout on some boards and read worse:
     # seeds 0 and 1 of bench/vision_styles.py lost 2 boards each)
-    out = named_layouts(image, turn_corners(np.float32(outer), rotate))
-    if len(out) == 2:
-        out += [(f"crossed {i}", layout) for i, layout in enumerate(_crossed([l for _, l in out]))]
+    out = named_layouts(image, turn_corners(np.float32(outer), rotate), one_band=True)
+    pair = [layout for name, layout in out if name in ("triangles", "frame")]
+    if len(pair) == 2:
+        out += [(f"crossed {i}", layout) for i, layout in enumerate(_crossed(pair))]
     return out
 
 
