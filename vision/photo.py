@@ -1080,15 +1080,16 @@ def _crossed(layouts) -> list:
     return out
 
 
-def layout_candidates(image: np.ndarray, rotate: int, outer) -> list[tuple[str, tuple]]:
+def layout_candidates(image: np.ndarray, rotate: int, outer, one_band: bool = True) -> list[tuple[str, tuple]]:
     """Every candidate (outline, playing area, bar) of the board inside the outline `outer` (image
-    order), named by where it came from: the point triangles' ("triangles"), the frame band's
-    ("frame"), and the two made of one's sides and the other's ends ("crossed 0/1"). Named so that
-    bench/photo_layouts.py measures each against the renderer's truth."""
+    order), named by where it came from: the point triangles' ("triangles"; with `one_band`, with
+    a bar plain in one row's band only too), the frame band's ("frame"), and the two made of one's
+    sides and the other's ends ("crossed 0/1"). Named so that bench/photo_layouts.py measures each
+    against the renderer's truth."""
     # (not by rows, which a calibration checks by reading its position back: the photo's fit of
     # the columns on the points chose it over the right layout on some boards and read worse:
     # seeds 0 and 1 of bench/vision_styles.py lost 2 boards each)
-    out = named_layouts(image, turn_corners(np.float32(outer), rotate), one_band=True)
+    out = named_layouts(image, turn_corners(np.float32(outer), rotate), one_band=one_band)
     pair = [layout for name, layout in out if name in ("triangles", "frame")]
     if len(pair) == 2:
         out += [(f"crossed {i}", layout) for i, layout in enumerate(_crossed(pair))]
@@ -1114,12 +1115,13 @@ FIT_OUTSIDE = 2.0  # how much points seen alternating beyond a layout's rows cou
 FIT_NEAR = 0.05  # layouts whose fit is within this of the best one's are read when its reading is impossible
 
 
-def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]:
+def candidate_layouts(image: np.ndarray, outer, one_band: bool = True) -> list[tuple[float, str, dict]]:
     """(fit, name, layout) of every candidate playing area inside the outline `outer` (image
     order), best fit first: each of layout_candidates as found and, but for the crossed ones, with
     its rows' edges snapped to where the points begin (rows_snapped, listed first: it wins a tie),
     and that made even about its bar (bar_trimmed); the fit is layout_fit's (the columns on the points, less the points
-    seen beyond the rows). One reaching beyond the outline (beyond_outline) is left out."""
+    seen beyond the rows). One reaching beyond the outline (beyond_outline) is left out. one_band:
+    layout_candidates'."""
     outer = np.float32(outer)
     rotate = board_turn(outer, image.shape[1::-1])
     scored = []
@@ -1137,7 +1139,7 @@ def candidate_layouts(image: np.ndarray, outer) -> list[tuple[float, str, dict]]
         scored.append((inside - FIT_OUTSIDE * outside, name, base))
         return base
 
-    for name, (outer_t, corners, bar) in layout_candidates(image, rotate, outer):
+    for name, (outer_t, corners, bar) in layout_candidates(image, rotate, outer, one_band):
         if name.startswith("crossed"):  # one's sides and the other's rows: snapped, its rows are
             add(name, outer_t, corners, bar)  # the other one's snapped (as is their evening)
             continue
