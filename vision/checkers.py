@@ -1545,6 +1545,11 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
 CHECKERS = 15  # of each colour in a game (R1)
 
 
+FACE_NEAR = 15.0  # weighted-Lab distance: the most a stack the colour model read none of, found by its faces,
+# lies from its colour's face in colour (found stacks lay within 10 of it on labelled seeds 1, 4-7; a white
+# point's base taken for a beige face in gray, 21-24: labelled seed 4 style 8, five frames)
+
+
 def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[float, float], names,
                 rims: tuple[int, ...], models: tuple, canon: np.ndarray | None = None, faces: tuple = ()) -> dict:
     """On points nearly the colour of a checker colour (rims), the checkers counted by their faces
@@ -1554,7 +1559,8 @@ def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple
     colour's stacks there too (its colour may be the felt's: black checkers on a red point of a
     black board read one long). A stack neither read is counted by the faces of the point's own
     checker colour (the other's often look alike in gray; on EITHER points by both), and its colour
-    is the face (`faces`, weighted Lab) nearer its middle's colour in `canon` (BGR). Where a colour
+    is the face (`faces`, weighted Lab) nearer its middle's colour in `canon` (BGR); none where
+    neither face lies within FACE_NEAR of that colour. Where a colour
     could still have that many more checkers in the game (CHECKERS, less those read), a pyramid by
     the pattern of its faces (face_layers; of either colour on a stack neither read) and an
     overlapping run by the even spacing of its faces (face_run) too."""
@@ -1581,7 +1587,9 @@ def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple
                     found[j] = max(found.get(j, 0), face_layers(gray, spans[col], row, pitch, off, models[j]))
             m = max(found.values())
             if m > 0:
-                j = _nearer_face(None, canon, faces, spans[col], row, off, pitch, m)
+                j = _nearer_face(None, canon, faces, spans[col], row, off, pitch, m, FACE_NEAR)
+                if j == -2:  # faces in gray where the colour is neither's: an empty point's base
+                    continue
                 j = j if j >= 0 else max(found, key=found.get)
                 out[key] = (names[j], found.get(j) or m, 0.5)
                 seen[j] += out[key][1]
@@ -1599,10 +1607,10 @@ def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple
 
 
 def _nearer_face(lab: np.ndarray | None, canon: np.ndarray | None, faces: tuple, span, row: str, offset: float,
-                 pitch: float, m: int) -> int:
+                 pitch: float, m: int, near: float | None = None) -> int:
     """Which checker colour's face (weighted Lab, `faces`) the middle of a stack of m is nearer in
     colour (from `lab`, the weighted Lab image, or else `canon`, BGR), or -1 when there is nothing
-    to tell by."""
+    to tell by; with `near`, -2 where neither face lies within `near` of it."""
     image = lab if lab is not None else canon
     if image is None or len(faces) != 2:
         return -1
@@ -1613,7 +1621,9 @@ def _nearer_face(lab: np.ndarray | None, canon: np.ndarray | None, faces: tuple,
         return -1
     px = sl.reshape(-1, 3) if lab is not None else _weighted_lab(np.ascontiguousarray(sl))
     mid = np.median(px, 0)
-    return int(np.argmin([np.sqrt(((mid - np.float32(f)) ** 2).sum()) for f in faces]))
+    d = [float(np.sqrt(((mid - np.float32(f)) ** 2).sum())) for f in faces]
+    j = int(np.argmin(d))
+    return -2 if near is not None and d[j] >= near else j
 
 
 PRESENT = 0.02  # share of a kind of point's empty pixels a board colour needs to be part of its model
