@@ -80,7 +80,8 @@ def named_layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False,
     """Candidate (outline, playing area, bar) inside the outline `outer` (turned image's order),
     named by where each came from: the point triangles' ("triangles"; with `by_rows`, their
     "triangles by rows" too where _layouts makes one: a calibration's candidate, checked by reading
-    its position back) and the frame band's ("frame"); those that cannot be found are left out."""
+    its position back; with `one_band`, by default as `by_rows`, "triangles, the bar in one row" where
+    _layouts makes one) and the frame band's ("frame"); those that cannot be found are left out."""
     out = []
     try:
         out += [(name, (outer, area, bar)) for name, area, bar in _layouts(image, outer, by_rows, one_band)]

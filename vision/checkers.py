@@ -1406,7 +1406,7 @@ def _trimmed_fits(counts, extents, rows, pw: float, rows_told: bool = False) -> 
     the fit by more than TRIM_RMS of a point on the whole. A game in progress shows few stacks, and
     one or two the colour model sees only in part (a single on a point of its own colour read as a
     run to the point's tip, a two half lost in its point) pull the least squares off every other
-    stack: labelled seed 5 style 29 fitted 36 px for checkers of 32 from the starts of a five, three
+    stack: labelled seed 5 style 29 fitted 36 px for checkers of 32 from the lengths of a five, three
     twos and a three (all of 32 a checker) beside a one of 80 px and a two of 85, and read the twos
     and threes on no point. Stacks over five are taken as five (a second layer), and a fit whose
     pitch is no checker's plausible width (PITCH_RANGE) is not offered: the read back of a game in
