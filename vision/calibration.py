@@ -310,39 +310,36 @@ def _layouts(image: np.ndarray, outer: np.ndarray, by_rows: bool = False, one_ba
         bands.append((steep[rows].mean(0) < 0.05) & (uniform > 0.85))
     plain_x = bands[0] & bands[1]
     pw = W / 14.0
-    x0, x1 = _span(_dense(~plain_x, int(pw * 0.5)), int(pw))
-    bar = _bar_run(plain_x, x0, x1, pw)
-    found = [("triangles", *_area_within(M, lab, lab8, steep, plain_x, x0, x1, bar, pw))]
+    span = _span(_dense(~plain_x, int(pw * 0.5)), int(pw))
+    area, bar, (x0, y0, x1, y1) = _area_within(M, lab, lab8, steep, plain_x, *span, _bar_run(plain_x, *span, pw), pw)
+    found = [("triangles", area, bar)]
     if by_rows:
-        (x0, y0, x1, y1), bar = found[0][3]
         top = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("top",))
         bottom = _refine_columns(lab, x0, x1, bar, (y0, y1), pw, rows=("bottom",))
         if max(abs(top[0] - bottom[0]), abs(top[1] - bottom[1])) >= ROWS_ASKEW * pw:
             pts = np.float32([[top[0], y0], [top[1], y0], [bottom[1], y1], [bottom[0], y1]]).reshape(-1, 1, 2)
-            bar = None if bar is None else tuple((a + b) / 2 for a, b in zip(top[2], bottom[2]))
-            found.append(("triangles by rows", cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2), bar,
-                          None, None))
-    if by_rows if one_band is None else one_band:
+            rows_bar = None if bar is None else tuple((a + b) / 2 for a, b in zip(top[2], bottom[2]))
+            found.append(("triangles by rows", cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2),
+                          rows_bar))
+    if bar is None and (by_rows if one_band is None else one_band):
         # checkers on the bar cross one row's band: the bar is plain in the other row's only. So is
         # a tall stack's face (uniform, no steep sides): the area with such a bar is a candidate of
         # its own, for the calibration's read back or the photo reader's fit to choose
-        one = None if found[0][2] is not None else \
-            _bar_run(bands[0], *found[0][4], pw) or _bar_run(bands[1], *found[0][4], pw)
+        one = _bar_run(bands[0], *span, pw) or _bar_run(bands[1], *span, pw)
         if one is not None:
             try:
                 found.append(("triangles, the bar in one row",
-                              *_area_within(M, lab, lab8, steep, plain_x, *found[0][4], one, pw)))
+                              *_area_within(M, lab, lab8, steep, plain_x, *span, one, pw)[:2]))
             except CalibrationError:
                 pass
-    return [(name, area, bar) for name, area, bar, *_ in found]
+    return found
 
 
 def _area_within(M, lab, lab8, steep, plain_x, x0: int, x1: int, bar, pw: float) -> tuple:
     """The playing area in the outline's warped frame (M: outline to it) from the columns x0..x1
     and the bar (fractions of x0..x1, or None) found in its plain columns: (its corners in the
-    image, the bar, ((x0, y0, x1, y1), bar) as snapped in the warped frame, (x0, x1) as given)."""
+    image, the bar, (x0, y0, x1, y1) as snapped in the warped frame)."""
     W, H = lab.shape[1], lab.shape[0]
-    rough = (x0, x1)
     x0, x1, bar = _even_halves(x0, x1, bar)
     cols = np.flatnonzero(~plain_x[x0:x1]) + x0
     plain_y = (steep[:, cols].mean(1) < 0.05) & (_uniform_rows(lab, cols, lab8) > 0.85)
@@ -357,7 +354,7 @@ def _area_within(M, lab, lab8, steep, plain_x, x0: int, x1: int, bar, pw: float)
     if x1 - x0 < W * 0.5 or y1 - y0 < H * 0.5:
         raise CalibrationError("the playing area found is too small")
     pts = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2)
-    return cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2), bar, ((x0, y0, x1, y1), bar), rough
+    return cv2.perspectiveTransform(pts, np.linalg.inv(M)).reshape(4, 2), bar, (x0, y0, x1, y1)
 
 
 def _bar_run(plain: np.ndarray, x0: int, x1: int, pw: float):

@@ -1414,18 +1414,22 @@ def _trimmed_fits(counts, extents, rows, pw: float, rows_told: bool = False) -> 
     (labelled seed 1 style 2). Tried after the fits, for a calibration's read back to choose."""
     counts, extents, rows = [min(n, ROW_OF_FIVE) for n in counts], list(extents), list(rows)
     out = []
+    if len(set(counts)) < 2:
+        return out
+    pitch, offset = fit_pitch(counts, extents, rows, pw, rows_told)
     for _ in range(TRIM_MOST):
-        if len(counts) < 4 or len(set(counts)) < 2:
+        if len(counts) < 4:
             break
-        pitch, offset = fit_pitch(counts, extents, rows, pw, rows_told)
         resid = [e - pitch * n - offset[0 if r == "top" else 1] for n, e, r in zip(counts, extents, rows)]
         if float(np.sqrt(np.mean(np.square(resid)))) <= TRIM_RMS * pw:
             break
         worst = int(np.argmax(np.abs(resid)))
         del counts[worst], extents[worst], rows[worst]
-        fit = fit_pitch(counts, extents, rows, pw, rows_told) if len(set(counts)) >= 2 else None
-        if fit is not None and PITCH_RANGE[0] * pw <= fit[0] <= PITCH_RANGE[1] * pw:
-            out.append(fit)
+        if len(set(counts)) < 2:
+            break
+        pitch, offset = fit_pitch(counts, extents, rows, pw, rows_told)  # (the next round's fit too)
+        if PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw:
+            out.append((pitch, offset))
     return out
 
 
