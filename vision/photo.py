@@ -748,19 +748,36 @@ def _board_colours_cleaned(centroids, point_colours, area=None) -> tuple:
     a point colour or the playing area's own colour `area` (weighted Lab, _area_colour): those came
     from checkers standing off-centre in points the first label had empty (the frame or bar, far
     from every checker colour, stays; so does a felt between the points as dark as a shaded light
-    checker)."""
+    checker). Such a cluster learnt on the bar stays board there (BAR), not on the points: a
+    mahogany bar is nearly the red checkers' colour, and dropped it read as a stack of them."""
+    return tuple(c for _, c in _board_colours_kept(centroids, point_colours, area))
+
+
+def _board_colours_kept(centroids, point_colours, area=None) -> list:
+    """_board_colours_cleaned as [(index in `centroids` or None for a point colour added, centroid)]."""
     w = np.float32([checkers.L_WEIGHT, 1.0, 1.0])
     pts = [np.float32(m) for m in point_colours] + ([] if area is None else [np.float32(area)])
     chk = [np.float32(c[1:]) * w for c in centroids if c[0] not in checkers.BOARD_COLOURS]
     keep = []
-    for c in centroids:
+    for i, c in enumerate(centroids):
         if c[0] in checkers.BOARD_COLOURS:
             v = np.float32(c[1:]) * w
             to_checker = min(np.linalg.norm(v - k) for k in chk)
             if to_checker < 2 * SAME_COLOUR and min(np.linalg.norm(v - p) for p in pts) > to_checker:
+                if c[0] == checkers.BAR_BOARD:
+                    keep.append((i, (checkers.BAR, *c[1:])))
                 continue
-        keep.append(c)
-    return tuple(keep) + tuple((checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2]) for m in point_colours)
+        keep.append((i, c))
+    return keep + [(None, (checkers.BOARD, m[0] / checkers.L_WEIGHT, m[1], m[2])) for m in point_colours]
+
+
+def _cleaned(fields: dict, point_colours, area=None) -> dict:
+    """`fields` (checkers.learn's) with the colour model _board_colours_cleaned, and `absent` (per
+    kind of point, indices of board centroids) pointing at the same centroids in it."""
+    kept = _board_colours_kept(fields["centroids"], point_colours, area)
+    moved = {i: j for j, (i, _) in enumerate(kept) if i is not None}
+    absent = tuple(tuple(moved[i] for i in t if i in moved) for t in fields["absent"])
+    return dict(fields, centroids=tuple(c for _, c in kept), absent=absent)
 
 
 AREA_BAND = (0.45, 0.55)  # of the playing area's height: between the rows' point tips, the area itself
@@ -870,10 +887,10 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     if rough["hidden"]:
         fields["centroids"] = _hidden_colour_cleaned(fields["centroids"])
     area = _area_colour(lab, base) if keep_area else None
-    if area is not None and (len(_board_colours_cleaned(fields["centroids"], rough["point_colours"], area))
-                             == len(_board_colours_cleaned(fields["centroids"], rough["point_colours"]))):
+    if area is not None and (_board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
+                             == _board_colours_cleaned(fields["centroids"], rough["point_colours"])):
         raise NothingNew("no board colour near the playing area's is left out of the model")
-    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
+    fields = _cleaned(fields, rough["point_colours"], area)
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
     extents = rims_extended(extents, lab, gray, base)
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
@@ -907,7 +924,7 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
                                     learn_faces=True)
     if rough["hidden"]:
         fields["centroids"] = _hidden_colour_cleaned(fields["centroids"])
-    fields["centroids"] = _board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
+    fields = _cleaned(fields, rough["point_colours"], area)
     refitted = None
     if not _agrees(fields["pitch"], fields["offset"], period or pitch):
         # the refit on the label's stacks strayed from the step the stacks repeat at (stacks the
