@@ -1113,11 +1113,16 @@ def layout_candidates(image: np.ndarray, rotate: int, outer, one_band: bool = Tr
     return out
 
 
-def calibrate_photo(image, outer=None) -> Calibration:
-    """A Calibration learnt from one photo of a board in any position (no label, no start);
-    `outer` is the board's outline if check_photo has found it already."""
-    image = as_image(image)
-    return _with_reference(image, next(candidate_calibrations(image, outer)))
+def calibrate_photo(image) -> Calibration:
+    """A Calibration learnt from one photo of a board in any position (no label, no start): the
+    one behind the photo's reading (photo_reading: the best-fitting layout whose reading is a
+    possible position, not merely the best-fitting one, which a layout reading more than fifteen
+    checkers of a colour often is), so that `bgref calibrate` and `bgref read` of one photo agree.
+    UnreadablePhotoError when a hand is over the board."""
+    reading, cal = photo_reading(image)
+    if reading.hand_in_view:
+        raise UnreadablePhotoError("a hand or arm is over the board: take the photo again without it")
+    return cal
 
 
 def _with_reference(image: np.ndarray, cal: Calibration) -> Calibration:
