@@ -2239,12 +2239,11 @@ def rim_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple[
             j = _nearer_face(lab, canon, faces, spans[col], row, off, pitch, m)
             if j < 0 and k == EITHER:
                 continue
-            if 0 <= j != k and j not in rims and EITHER not in rims and profiles is not None \
-                    and float(profiles[key][j].max(initial=0.0)) < UNSEEN:
-                continue  # a face of the colour the colour model reads on every point: it saw none here
-            if m > ROW_OF_FIVE and 0 <= j != k != EITHER and profiles is not None \
-                    and float(profiles[key][j].max(initial=0.0)) < UNSEEN:
-                continue  # nor a long stack of one it reads on this kind of point (a single's face may mislead)
+            if 0 <= j != k and profiles is not None and float(profiles[key][j].max(initial=0.0)) < UNSEEN \
+                    and ((j not in rims and EITHER not in rims) or (m > ROW_OF_FIVE and k != EITHER)):
+                # a face of the colour the colour model reads on every point, or a long stack of one it
+                # reads on this kind of point (a single's face may mislead): it saw none here
+                continue
             k = j if j >= 0 else k
         out[key] = (names[k], m, float(min(0.8, 0.2 * clear)))
     return out

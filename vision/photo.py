@@ -887,10 +887,10 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     if rough["hidden"]:
         fields["centroids"] = _hidden_colour_cleaned(fields["centroids"])
     area = _area_colour(lab, base) if keep_area else None
-    if area is not None and (_board_colours_cleaned(fields["centroids"], rough["point_colours"], area)
-                             == _board_colours_cleaned(fields["centroids"], rough["point_colours"])):
+    cleaned = _cleaned(fields, rough["point_colours"], area)
+    if area is not None and cleaned["centroids"] == _board_colours_cleaned(fields["centroids"], rough["point_colours"]):
         raise NothingNew("no board colour near the playing area's is left out of the model")
-    fields = _cleaned(fields, rough["point_colours"], area)
+    fields = cleaned
     extents, width, pw = _stack_extents(image, base, fields["centroids"], names, canon)
     extents = rims_extended(extents, lab, gray, base)
     seen = {(row, col) for row in ("top", "bottom") for col, (c, _) in enumerate(rough[row]) if c is not None}
