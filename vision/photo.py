@@ -1209,6 +1209,7 @@ def candidate_calibrations(image, outer=None, layouts: list | None = None):
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     scored = candidate_layouts(image, outer) if layouts is None else list(layouts)
+    own = scored
     if not scored or scored[0][0] < FIT_POOR:
         # the outline may be askew: the finder's other ways too, where one of theirs fits plainly
         # better (never as mere fallbacks: only the first layout's outline is checked for a hand,
@@ -1221,6 +1222,12 @@ def candidate_calibrations(image, outer=None, layouts: list | None = None):
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
     made: list = []
     tried, halves = yield from _calibrated(image, scored, made)
+    if not made and halves == tried and own and scored[0] is not own[0]:
+        # another outline's layouts fitted better, and each read half points: that outline took in
+        # part of the board only (its half-point columns fit the points well), the first one's are read
+        log.debug("every layout of another outline reads half points: the first outline's")
+        scored = own
+        tried, halves = yield from _calibrated(image, scored, made)
     if not made and halves == tried:  # every layout read half points: part of the board found
         raise HalfBoardError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")
     # the layouts that failed, a colour taken for board (its checkers on points of its colour): its

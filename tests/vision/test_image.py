@@ -57,3 +57,36 @@ def test_squared_colour_distances_are_numpys_sums_exactly():
             b = (rng.random(b_shape) * 255).astype(dtype)
             want, got = ((a - b) ** 2).sum(-1), sq_dist3(a, b)
             assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def _jpeg_turned(image: np.ndarray, orientation: int) -> bytes:
+    """A JPEG of `image` whose EXIF says the camera was turned (as a phone stores a portrait photo:
+    the pixels as the sensor saw them, the tag saying how to turn them)."""
+    import struct
+
+    import cv2
+
+    ok, encoded = cv2.imencode(".jpg", image)
+    assert ok
+    tiff = b"MM\x00\x2a\x00\x00\x00\x08" + struct.pack(">H", 1) + \
+        struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0) + b"\x00\x00\x00\x00"
+    app1 = b"Exif\x00\x00" + tiff
+    data = encoded.tobytes()
+    return data[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + data[2:]
+
+
+def test_a_phone_photo_is_turned_as_its_exif_orientation_says(tmp_path):
+    """A phone stores a photo taken upright as the sensor saw it, sideways, with an EXIF tag
+    saying how to turn it: read as it was taken (the board's rows as the player saw them), not
+    sideways."""
+    from vision.image import as_image
+
+    sensor = np.zeros((60, 120, 3), np.uint8)
+    sensor[:, :30] = 255  # a bright band down the sensor's left edge
+    path = tmp_path / "phone.jpg"
+    path.write_bytes(_jpeg_turned(sensor, 6))  # 6: turn 90 degrees clockwise to view
+    seen = as_image(path)
+    assert seen.shape[:2] == (120, 60)  # upright: taller than wide
+    assert seen[:25].mean() > 200 and seen[40:].mean() < 50  # the band now across the top
+    path.write_bytes(_jpeg_turned(sensor, 1))  # 1: as the sensor saw it
+    assert as_image(path).shape[:2] == (60, 120)
