@@ -1217,16 +1217,24 @@ def faces_read_back(image: np.ndarray, base: dict, fields: dict, label: dict, co
                   label, skip)
 
 
+BAR_UNSEEN = 2  # checkers a label that does not know the bar (a photo's) leaves room for each side of its middle
+
+
 def _bar_pixels(lab: np.ndarray, bar, label: dict, pw: float):
     """The bar's own pixels for its model (see BAR), or None on a board with no bar: the whole bar
     when the label puts no checker there, else its rows beyond them (bar checkers stack from the
     bar's middle outward; as many as the label has, in either half). Without a model of its own a
-    bar the colour of a checker reads as a stack of them, the bar's whole length."""
+    bar the colour of a checker reads as a stack of them, the bar's whole length. A label whose
+    bar is None (not left out: a start position's label has none, its bar empty) does not know
+    it (a photo's first guess): its rows beyond BAR_UNSEEN checkers either side of the middle
+    (learnt over the whole bar, a checker lying there became a colour of the bar, and the reader
+    saw none there)."""
     if bar is None:
         return None
     b0, b1 = bar
     H = lab.shape[0]
-    n = sum((label.get("bar") or {}).values())
+    unseen = "bar" in label and label["bar"] is None  # (a label with no bar at all has it empty: a start)
+    n = BAR_UNSEEN if unseen else sum((label.get("bar") or {}).values())
     rows = np.abs(np.arange(H) + 0.5 - H / 2) > (n + 0.5) * pw
     return lab[rows, b0:b1].reshape(-1, 3)[::3]
 

@@ -312,7 +312,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
         ext = int(runs[runs > pw * 0.5][0]) if (runs > pw * 0.5).any() else len(near)
         rows[row].append([names[checker_k.index(k)], max(1, int(round(ext / pw)))])
     label = {"rotate": base["rotate"], "top": rows["top"], "bottom": rows["bottom"], "uncertain": [],
-             "bar": {n: 0 for n in names}, "hand_in_view": False, "usable": True, "dice": [], "cube": None}
+             "bar": None, "hand_in_view": False, "usable": True, "dice": [], "cube": None}  # (the bar not known)
     label["point_colours"] = [tuple(float(v) for v in m) for m in point_colours]
     label["hidden"] = [("top" if i < 12 else "bottom", i % 12) for i in sorted(hidden)]
     label["own"] = [("top" if i < 12 else "bottom", i % 12) for i in sorted(own)]
