@@ -1205,11 +1205,13 @@ def candidate_calibrations(image, outer=None, layouts: list | None = None):
     one of them reads impossibly, each again with the playing area's own colour kept as board
     (a felt the colour of one side's checkers: the model drops it as their shade, and their stacks
     run on over it; kept first, it cuts short the shaded checkers of some stacks that read right).
+    Where the other outlines' layouts fitted best and every one of them read half points (such an
+    outline took in part of the board), the first outline's layouts are read instead.
     `layouts`: candidate_layouts of `outer`, if made already."""
     image = as_image(image)
     outer = check_photo(image) if outer is None else np.float32(outer)
     scored = candidate_layouts(image, outer) if layouts is None else list(layouts)
-    own = scored
+    first_outline = scored
     if not scored or scored[0][0] < FIT_POOR:
         # the outline may be askew: the finder's other ways too, where one of theirs fits plainly
         # better (never as mere fallbacks: only the first layout's outline is checked for a hand,
@@ -1222,11 +1224,11 @@ def candidate_calibrations(image, outer=None, layouts: list | None = None):
     log.debug("layouts by fit: %s", [(name, round(fit, 3)) for fit, name, _ in scored])
     made: list = []
     tried, halves = yield from _calibrated(image, scored, made)
-    if not made and halves == tried and own and scored[0] is not own[0]:
+    if not made and halves == tried and first_outline and scored[0] is not first_outline[0]:
         # another outline's layouts fitted better, and each read half points: that outline took in
         # part of the board only (its half-point columns fit the points well), the first one's are read
         log.debug("every layout of another outline reads half points: the first outline's")
-        scored = own
+        scored = first_outline
         tried, halves = yield from _calibrated(image, scored, made)
     if not made and halves == tried:  # every layout read half points: part of the board found
         raise HalfBoardError(f"board found but not read: its {HALF_POINTS} (part of the board taken for all of it)")

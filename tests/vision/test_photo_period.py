@@ -62,9 +62,9 @@ def test_a_refitted_pitch_far_from_the_step_is_not_taken():
 # more than fifteen checkers of a colour) and 1.4 points (11:0: neighbours of one colour joined; 19
 # points right; seen by the camera and clutter of seed 1: its own reads 23 since the clutter is
 # steady, and 1 reads 19 with the step from the colour run, stack_period left out; seed 12, taken
-# first, reads 23 with either since the photo's bar is learnt beyond its middle, checkers.BAR_UNSEEN); the refit on
-# the label took the rows' offsets to 0.7 of a checker (7:4: 19 right) and the pitch to 1.13 points
-# (4:2: 19 right)
+# first, reads 23 with either since the photo's bar is learnt beyond its middle, BAR_UNSEEN); the
+# refit on the label took the rows' offsets to 0.7 of a checker (7:4: 19 right) and the pitch to
+# 1.13 points (4:2: 19 right)
 CASES = [
     (3, (7, 0, 0, 0, 3) + (0,) * 20, (6, 5, 0, 0, 2) + (0,) * 12 + (2,) + (0,) * 7, 3),
     (11, (0, 0, 4, 4) + (0,) * 21, (0, 0, 8, 2, 4) + (0,) * 20, 1),
