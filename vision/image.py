@@ -14,13 +14,38 @@ import numpy as np
 from .errors import ImageReadError
 
 
+HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif")  # ISO BMFF brands
+
+
+def unread_why(path: pathlib.Path) -> str:
+    """Why OpenCV read no image at `path`: no file there, a HEIC/HEIF photo (an iPhone's own format,
+    which OpenCV's builds do not read), or a file that is no image it knows (or a damaged one)."""
+    if not path.exists():
+        return "no file there"
+    if not path.is_file():
+        return "not a file"
+    try:
+        with open(path, "rb") as f:
+            head = f.read(12)
+    except OSError as exc:
+        return f"the file cannot be opened ({exc.strerror or exc})"
+    if (len(head) == 12 and head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS) or \
+            path.suffix.lower() in (".heic", ".heif", ".avif"):
+        return ("a HEIC/HEIF photo, which OpenCV does not read: save it as JPEG or PNG (an iPhone takes "
+                "JPEG with Settings > Camera > Formats > Most Compatible)")
+    if not head:
+        return "the file is empty"
+    return "not an image OpenCV reads (or a damaged one)"
+
+
 def as_image(image) -> np.ndarray:
-    """A BGR uint8 image from an array or a file path; ImageReadError if there is none."""
+    """A BGR uint8 image from an array or a file path (turned as its EXIF orientation says, as a
+    phone stores a photo); ImageReadError if there is none, saying why."""
     if isinstance(image, (str, pathlib.Path)):
         path = pathlib.Path(image)
         data = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if data is None:
-            raise ImageReadError(f"{path}: cannot read an image there")
+            raise ImageReadError(f"{path}: cannot read an image there: {unread_why(path)}")
         image = data
     if not isinstance(image, np.ndarray) or image.size == 0:
         raise ImageReadError("empty image")

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from vision.errors import ImageReadError, VisionError
+from vision.image import unread_why
 
 log = logging.getLogger(__name__)
 
@@ -73,11 +74,11 @@ def read_image(path: Union[str, pathlib.Path]) -> np.ndarray:
     """Read one image file as BGR uint8; ImageReadError naming the file when it cannot be read."""
     path = pathlib.Path(path)
     if not path.is_file():
-        raise ImageReadError(f"{path}: no such image file")
+        raise ImageReadError(f"{path}: no such image file ({unread_why(path)})")
     data = np.fromfile(str(path), dtype=np.uint8)
     image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None or image.size == 0:
-        raise ImageReadError(f"{path}: not a readable image")
+        raise ImageReadError(f"{path}: not a readable image: {unread_why(path)}")
     return image
 
 

@@ -90,3 +90,30 @@ def test_a_phone_photo_is_turned_as_its_exif_orientation_says(tmp_path):
     assert seen[:25].mean() > 200 and seen[40:].mean() < 50  # the band now across the top
     path.write_bytes(_jpeg_turned(sensor, 1))  # 1: as the sensor saw it
     assert as_image(path).shape[:2] == (60, 120)
+
+
+def test_an_unreadable_image_says_why(tmp_path):
+    """Each way a file gives no image gets its own reason, after the path: none there, a folder, an
+    empty file, a HEIC photo (an iPhone's default format, which OpenCV does not read: the player is
+    told how to get a JPEG), any other file that is no image."""
+    from vision.errors import ImageReadError
+    from vision.image import as_image
+    from vision.sources import read_image
+
+    heic = tmp_path / "IMG_0001.HEIC"
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    disguised = tmp_path / "board.jpg"  # (a HEIC renamed: told by its header, not its name)
+    disguised.write_bytes(heic.read_bytes())
+    empty = tmp_path / "empty.png"
+    empty.write_bytes(b"")
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    for path, why in ((tmp_path / "missing.jpg", "no file there"), (tmp_path, "not a file"),
+                      (empty, "the file is empty"), (heic, "HEIC/HEIF photo"), (disguised, "save it as JPEG"),
+                      (text, "not an image OpenCV reads")):
+        with pytest.raises(ImageReadError, match="cannot read an image there") as info:
+            as_image(path)
+        assert str(path) in str(info.value) and why in str(info.value)
+        with pytest.raises(ImageReadError, match=why) as info:  # (a folder of frames: the same reasons)
+            read_image(path)
+        assert str(path) in str(info.value)
