@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.errors import ImageReadError, VisionError
-from vision.image import unread_why
+from vision.image import as_image
 
 log = logging.getLogger(__name__)
 
@@ -71,15 +71,9 @@ def natural_key(path: Union[str, pathlib.Path]) -> tuple:
 
 
 def read_image(path: Union[str, pathlib.Path]) -> np.ndarray:
-    """Read one image file as BGR uint8; ImageReadError naming the file when it cannot be read."""
-    path = pathlib.Path(path)
-    if not path.is_file():
-        raise ImageReadError(f"{path}: no such image file ({unread_why(path)})")
-    data = np.fromfile(str(path), dtype=np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None or image.size == 0:
-        raise ImageReadError(f"{path}: not a readable image: {unread_why(path)}")
-    return image
+    """Read one image file as BGR uint8; ImageReadError naming the file and why when it cannot be
+    read (vision.image.as_image: the one reader of image files)."""
+    return as_image(pathlib.Path(path))
 
 
 class ImageFolderSource(_SourceBase):
