@@ -35,6 +35,9 @@ def test_errors_are_one_line(shared_data, tmp_path, capsys):
     cv2.imwrite(str(blank), np.full((360, 640, 3), 80, np.uint8))
     _one_line_error(capsys, ["calibrate", str(blank), "-o", str(tmp_path / "c.json")], "no board")
     _one_line_error(capsys, ["calibrate", str(tmp_path / "missing.jpg"), "-o", str(tmp_path / "c.json")], "cannot read")
+    heic = tmp_path / "IMG_0001.HEIC"  # (an iPhone's photo as it comes: OpenCV reads no HEIC)
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    _one_line_error(capsys, ["read", str(heic), "--json"], "HEIC/HEIF photo")
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     _one_line_error(capsys, ["read", str(folder / OTHER), "--calibration", str(bad)], "calibration")
