@@ -28,10 +28,12 @@ The stages, each cheap:
    most one pip lost for 4..6); a 5 or 6 foreshortened past that fit (a cocked die, or a camera
    looking from the side) is its layout under an affine map, kept unless another face lies beside
    it that is not its side face (_side_face_of); a group that is no face loses a stray pip or is
-   split in two; the face between the pips must be clean. A pip left alone is a 1 only on a clean
-   grey face, or pairs with a fainter neighbour of its size and shape into a 2. A 2's empty middle
-   must be as bright as its face (two gaps beside the point where two light checkers touch have
-   their rims meeting there); in a board region no die is over DIE_MAX_SIDE times the expected side.
+   split in two (or, four or five of them with three in a row, a 6 whose other column blurred
+   together, when its lost pips' spots are dark: _six_of_column); the face between the pips must be
+   clean. A pip left alone is a 1 only on a clean grey face, or pairs with a fainter neighbour of
+   its size and shape into a 2. A 2's empty middle must be as bright as its face (two gaps beside
+   the point where two light checkers touch have their rims meeting there); in a board region no
+   die is over DIE_MAX_SIDE times the expected side.
 4. Faces much darker or fainter right beside a brighter one, or whose pips are flattened beside
    a face of round pips (seen at a glancing angle), are side faces and are dropped. The
    top face's box comes from the layout (side = grid step / 0.27); a die is cocked
@@ -856,6 +858,59 @@ def _as_three(f: "_Face", die_side: float, gray, scale: int) -> Optional["_Face"
                                            int(round(2 * half)), int(round(2 * half))))
 
 
+SIX_COLUMN_FIT = 0.25  # a 6's column found whole: its middle pip this many grid steps off halfway, each other pip off its spot (frame 92: 0.02)
+SIX_LOST_DARK = 0.55  # a pip of the 6 lost in blur: its spot's darkest pixel at least this share of the found pips' contrast
+# darker than their face (LINK_CONTRAST's share; frame 92's lost pips: 0.9 and 1.0)
+SIX_OUTLINE_TURN = math.radians(15)  # the die's outline turned at most this much off the 6's columns (frame 92: 1 degree)
+
+
+def _six_of_column(gray, sat, pips: list[Pip], g: list[int]) -> Optional[FaceFit]:
+    """A 6 whose other column blurred together (four or five of its pips found, which fit no face):
+    three pips in a row, evenly spaced, are one column, the rest lie on the other column two grid steps
+    across, and each of its spots without a pip is as dark as a pip there; the die's outline runs along
+    its columns, and the face between the six is clean (_face_is_clean). None when no such 6 is there.
+    At 960x540 a 6 of 15 pixels has its pips one and a half pixels apart (frames 71 and 92 of the
+    realistic bench: one column and one pip of the other found). The middle column's bare face is left
+    to _sure, as for any face read."""
+    z = np.array([complex(pips[i].x, pips[i].y) for i in g])
+    r = float(np.mean([pips[i].r for i in g]))
+    face = float(np.median([pips[i].face for i in g]))
+    dark = face - SIX_LOST_DARK * float(np.median([pips[i].contrast for i in g]))
+    reach = max(1, int(round(0.8 * r)))
+    for a, b, c in ((a, b, c) for a in range(len(z)) for c in range(a + 1, len(z)) for b in range(len(z))
+                    if b not in (a, c)):
+        step = abs(z[c] - z[a]) / 2
+        if not 1.2 * r < step < 6.0 * r + 1.5 or abs(z[a] + z[c] - 2 * z[b]) / 2 > SIX_COLUMN_FIT * step:
+            continue
+        for across in (1j, -1j):
+            scale = (z[c] - z[a]) / 2 * across  # the layout's x axis across the columns, a grid step long
+            model = z[b] + scale + scale * _LAYOUT_Z[6]
+            dist = np.abs(z[:, None] - model[None, :]) / step
+            on = dist.argmin(axis=1)
+            if len(set(on.tolist())) < len(z) or dist.min(axis=1).max() > SIX_COLUMN_FIT:
+                continue
+            lost = [model[k] for k in range(6) if k not in set(on.tolist())]
+            if not all(_darkest_near(gray, q, reach) <= dark for q in lost):
+                continue
+            turn = float(np.angle(scale))
+            off = (turn - _face_turn(gray, (z[b] + scale).real, (z[b] + scale).imag, step / GRID_STEP)) % (math.pi / 2)
+            if min(off, math.pi / 2 - off) > SIX_OUTLINE_TURN:
+                continue
+            fit = FaceFit(6, float(dist.min(axis=1).max()), len(lost), complex(z[b] + scale), complex(scale))
+            found = [pips[i] for i in g]
+            if _face_is_clean(gray, sat, fit, found + [Pip(q.real, q.imag, r, face - dark, face, 1.0) for q in lost]):
+                return fit
+    return None
+
+
+def _darkest_near(gray, q: complex, reach: int) -> float:
+    """The darkest grey level within ``reach`` pixels (a square) of the point q; 255 outside the view."""
+    h, w = gray.shape
+    x, y = int(round(q.real)), int(round(q.imag))
+    win = gray[max(0, y - reach):min(h, y + reach + 1), max(0, x - reach):min(w, x + reach + 1)]
+    return float(win.min()) if win.size else 255.0
+
+
 def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
     """Split a group that is not one face: drop one stray pip if that leaves a good face, else 2-means."""
     if len(idx) < 2:
@@ -1086,6 +1141,28 @@ def _thin_lines(which: np.ndarray, dx: np.ndarray, dy: np.ndarray, cnt: np.ndarr
     return (width <= most) & (length >= COARSE_LINE_LONG * width)
 
 
+COARSE_GRID_REACH = 0.8  # a 6's pips: its other five lie within this many expected die sides of each (at most 0.76 sides)
+COARSE_GRID_SPOTS = 4  # spots at least, counting the pip's own, within that reach
+COARSE_GRID_SPREAD = 0.4  # and spread across both axes: their narrower spread at least this share of the wider (a 6: 0.82)
+
+
+def _in_pip_grid(spots: np.ndarray, which: np.ndarray, die_side: float) -> np.ndarray:
+    """Which of the coarse spots ``which`` (a mask over ``spots``) lie among the pips of a 6: at least
+    COARSE_GRID_SPOTS spots (its own included) within COARSE_GRID_REACH die sides, spread across both
+    axes. At the coarse scale a 6's pips almost touch: each has its column's neighbours, or one and
+    the die's edge, dark in its ring on opposite sides, as a speck of a thin line has; but a line's
+    specks are strung along it, not laid in two columns (frame 90 of the realistic bench: a 6 of 35
+    pixels, every spot of it taken for a line's). ``die_side``: the expected side in coarse pixels."""
+    out = np.zeros(len(spots), bool)
+    for i in np.flatnonzero(which):
+        near = spots[np.hypot(*(spots - spots[i]).T) <= COARSE_GRID_REACH * die_side]
+        if len(near) < COARSE_GRID_SPOTS:
+            continue
+        ev = np.linalg.eigvalsh(np.cov(near.T))
+        out[i] = math.sqrt(max(ev[0], 0.0) / max(ev[1], 1e-6)) >= COARSE_GRID_SPREAD
+    return out
+
+
 def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
              ) -> Optional[list[tuple[int, int, int, int]]]:
     """Where dice may lie: boxes (x0, y0, x1, y1) around small dark spots found on a reduced view.
@@ -1140,7 +1217,7 @@ def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
         dark = vals < COARSE_LINE_EVEN * face[:, None]
         n_ring = len(_COARSE_RING)
         opposite = (dark & np.roll(dark, n_ring // 2, axis=1)).any(axis=1)
-        keep &= ~opposite
+        keep &= ~opposite | _in_pip_grid(spots, opposite & keep, pip / f / PIP_SHARE)
         if sat is not None:
             small_sat = sat if small is gray else cv2.resize(sat, (small.shape[1], small.shape[0]),
                                                              interpolation=cv2.INTER_LINEAR)
@@ -1511,17 +1588,33 @@ def _refine_small(gray, sat, scale: int, faces: list["_Face"], leftover: list[Pi
             return abs(f.x - k.x) < (f.side + k.side) / 2 and abs(f.y - k.y) < (f.side + k.side) / 2
 
         # a face of small pips, or of a few pips (perhaps part of a six whose pips blurred), gives way
-        # (pips much larger than the closer look was scaled for are out of its reach: those stay)
+        # (pips much larger than the closer look was scaled for are out of its reach: those stay), but
+        # not a 6 to one of its own columns read as a 3 (the closer look lost the other column)
         def weak(k):
             return (inside(k.x, k.y) and (_small(k.pip_r) or k.pips <= 3)
                     and 2 * k.pip_r * fine <= 3 * PIP_WORK_SIZE)
 
-        kept = [k for k in faces if not (weak(k) and any(overlap(f, k) for f in new))]
+        kept = [k for k in faces if not (weak(k) and any(overlap(f, k) and not _column_of(f, k) for f in new))]
         new = [f for f in new if not any(overlap(f, k) for k in kept)]
         faces = kept + new
         leftover = [p for p in leftover if not (inside(p.x, p.y) and _small(p.r))]
         leftover += [Pip(p.x + x0, p.y + y0, p.r, p.contrast, p.face, p.elongation) for p in sub_left]
     return faces, leftover
+
+
+COLUMN_SIDE = (0.6, 0.85)  # one column of a 6 read as a 3: that 3's side over the 6's (1/sqrt(2) = 0.71 for pips on their spots)
+COLUMN_OFF = (0.5, 1.5)  # and its middle this many of the 6's grid steps off the 6's middle (1: a column's middle pip)
+
+
+def _column_of(f: "_Face", six: "_Face") -> bool:
+    """Whether the face ``f`` is a 3 made of one column of the 6 ``six``: a 3's pips lie on its diagonal,
+    sqrt(2) grid steps apart, and a column's one grid step apart, so the column fits a 3 of 1/sqrt(2) the
+    6's side, its middle on the column's middle pip (frame 194 of the realistic bench: a 6 of 22 pixels
+    whose closer look cut the other column's blurred pips apart into no pips)."""
+    if f.pips != 3 or six.pips != 6:
+        return False
+    off = math.hypot(f.x - six.x, f.y - six.y) / (GRID_STEP * six.side)
+    return COLUMN_SIDE[0] <= f.side / six.side <= COLUMN_SIDE[1] and COLUMN_OFF[0] <= off <= COLUMN_OFF[1]
 
 
 def _bright(gray) -> float:
@@ -1575,6 +1668,11 @@ def _read_at(gray, sat, scale: int, scales, bright: Optional[float] = None, smal
                         if len(g) == 5 or max(radii) <= SKEWED_ALIKE * min(radii) else None)
             if squashed is not None and _face_is_clean(gray, sat, squashed, [pips[i] for i in g]):
                 skewed.append((g, squashed))
+                continue
+        if (fit is None or fit.error > MAX_FIT_ERROR) and len(g) in (4, 5):
+            six = _six_of_column(gray, sat, pips, g)
+            if six is not None:
+                faces.append((g, six))
                 continue
         if fit is None or fit.error > MAX_FIT_ERROR:
             parts = _split(gray, pips, g)
