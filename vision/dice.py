@@ -49,7 +49,9 @@ The stages, each cheap:
    a layout under DIE_MIN_SIDE of the expected side (the middle and a corner pip of a 3 fit a small 2),
    or a small 2 or 3 whose pips run along its die's outline (one row of a 6 fits a 3). A half-size 2
    with a dark spot where a third pip would make it a 3 (beyond one of its pips, not the other), that
-   3's bare spots bare and its pips across its outline, is read as that 3 (_as_three: a corner pip lost).
+   3's bare spots bare and its pips across its outline, is read as that 3 (_as_three: a corner pip lost);
+   so is a face whose dark spots and pips make exactly another value's layout on its grid, each spot
+   clearly a pip or bare (_completed: a 5 read as a 4, a 3 as a 1, their lost pips blurred away).
 
 5. Light pips (white pips on red, green, blue, black dice): stages 1-4 again on the inverted grey
    view, chroma left out; a face found there must lie on one even body colour (sampled between
@@ -903,6 +905,64 @@ def _six_of_column(gray, sat, pips: list[Pip], g: list[int]) -> Optional[FaceFit
     return None
 
 
+LOST_DARK = 0.6  # a pip lost in blur: the black-hat at its spot at least this share of the face's pips' contrast
+# (THIRD_PIP's level; frame 98's 3 read as a 1: its corners 0.7-1.3; frame 101's 5 read as a 4: its middle 1.8)
+LONE_SIDES = (0.6, 0.7, 0.8, 0.9)  # a lone pip's die: its side tried at these shares of the expected (LONE_STEP's range)
+COMPLETE_TURN = math.radians(15)  # its layout turned at most this much off its die's outline (frame 101: 2 degrees)
+_GRID_Z = np.array([complex(gx, gy) for gy in (-1, 0, 1) for gx in (-1, 0, 1)])
+# each value's layout as a set of the 3x3 grid's spots (indices into _GRID_Z), at each quarter turn
+_LAYOUT_SPOTS = {v: [frozenset(int(np.argmin(np.abs(_GRID_Z - z * 1j ** k))) for z in _LAYOUT_Z[v])
+                     for k in range(4)] for v in range(1, 7)}
+
+
+def _completed(f: "_Face", die_side: float, gray, sat, scale: int) -> Optional["_Face"]:
+    """A face read flat but unsure (_sure: a faint dark spot where its layout wants bare face) whose
+    pips lost in blur complete another value's layout: on the 3x3 grid of its face (a lone pip's: its
+    die's outline turned, the side tried at LONE_SIDES of the expected), every spot is either a pip
+    (as dark as LOST_DARK of its pips) or bare (STRAY_MAX), and the pips are exactly another value's
+    layout holding the face's own; that face is then sure, clean (_face_is_clean) and, for two or more
+    pips found, turned as its die's outline. A lone pip's die tried at several sides must give the same
+    value at each side that decides one. None when no such face is there: a 5 read as a 4 whose middle
+    pip blurred away (frame 101 of the realistic bench), a 3 read as a 1 whose corners did (frame 98)."""
+    if f.pips == 1:
+        turn = _face_turn(gray, f.x, f.y, LONE_SIDES[-1] * die_side)
+        sides = [share * die_side for share in LONE_SIDES]
+    else:
+        off = (f.turn - _face_turn(gray, f.x, f.y, f.side)) % (math.pi / 2)
+        if min(off, math.pi / 2 - off) > COMPLETE_TURN:
+            return None
+        turn, sides = f.turn, [f.side]
+    own = _LAYOUT_SPOTS[f.pips][0]  # the face's own pips (a lone pip: its die's middle)
+    found = []
+    for side in sides:
+        step = side * GRID_STEP
+        u = complex(math.cos(turn), math.sin(turn))
+        dark = _dark_at(gray, f, scale, complex(f.x, f.y) + step * u * _GRID_Z, step)
+        if len(dark) < len(_GRID_Z):
+            return None  # part of the grid outside the view
+        if ((dark > STRAY_MAX) & (dark < LOST_DARK)).any():
+            return None  # a spot neither bare nor a pip: in doubt
+        on = frozenset(np.flatnonzero(dark >= LOST_DARK).tolist())
+        fits = [(v, k) for v in range(1, 7) for k in range(4) if _LAYOUT_SPOTS[v][k] == on]
+        if not fits or not own <= on:
+            return None
+        found.append((fits[0][0], side, turn + fits[0][1] * math.pi / 2))
+    values = {v for v, _side, _turn in found}
+    if len(values) != 1 or f.pips in values:
+        return None
+    v, side, turn = found[len(found) // 2]
+    half = side / 2 * (abs(math.cos(turn)) + abs(math.sin(turn)))
+    face = dataclasses.replace(f, pips=v, side=side, turn=turn, frame=None,
+                               box=(int(round(f.x - half)), int(round(f.y - half)),
+                                    int(round(2 * half)), int(round(2 * half))))
+    step = side * GRID_STEP * complex(math.cos(turn), math.sin(turn))
+    fit = FaceFit(v, 0.0, 0, complex(f.x, f.y), step)
+    pips = [Pip(q.real, q.imag, f.pip_r, f.contrast, f.face, 1.0) for q in complex(f.x, f.y) + step * _LAYOUT_Z[v]]
+    if not _sure(face, die_side, gray, scale) or not _face_is_clean(gray, sat, fit, pips):
+        return None
+    return face
+
+
 def _darkest_near(gray, q: complex, reach: int) -> float:
     """The darkest grey level within ``reach`` pixels (a square) of the point q; 255 outside the view."""
     h, w = gray.shape
@@ -1021,11 +1081,14 @@ def read_dice(image: np.ndarray, region: Optional[Sequence[int]] = None, *,
         view = inverted if id(f) in light_faces else gray
         if not flat or _sure(f, None if expected is None else expected / PIP_SHARE, view, scale):
             sure.append((f, flat))
-        elif expected is not None and (three := _as_three(f, expected / PIP_SHARE, view, scale)) is not None:
+        elif expected is not None and (
+                (whole := _as_three(f, expected / PIP_SHARE, view, scale)) is not None
+                or (id(f) not in light_faces
+                    and (whole := _completed(f, expected / PIP_SHARE, view, sat, scale)) is not None)):
             # flat or cocked judged again on the whole face: a shaded face with pips beside it is a side face
             others = [g for g, _flat in dice if g is not f]
-            completed.append((three, flat and _side_face_towards(view, three, others) is None))
-    # a 3 completed so takes in any face read on its lost pip
+            completed.append((whole, flat and _side_face_towards(view, whole, others) is None))
+    # a face completed so takes in any face read on its lost pips
     dice = [(f, flat) for f, flat in sure
             if not any(math.hypot(f.x - g.x, f.y - g.y) < 0.5 * g.side for g, _flat in completed)] + completed
     out = []
