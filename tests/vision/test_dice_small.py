@@ -1,6 +1,7 @@
 """read_dice on small white 6s in a board region (bench/dice_eval.py's realistic row, seed 2025): a 6
-whose pips almost touch at the coarse look's scale, a 6 of blurred pips read again closer, and 6s of
-which one column and one pip of the other were found."""
+whose pips almost touch at the coarse look's scale, a 6 of blurred pips read again closer, 6s of
+which one column and one pip of the other were found, and a 6 whose pips the coarse look found one pixel
+each of."""
 import numpy as np
 import pytest
 
@@ -25,6 +26,10 @@ START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
     # the other were found (that column's other pips blurred together): four pips that fit no face
     (71, (960, 540), 5.337549923824887, (RenderDie(6, "right half"), RenderDie(3, "left half")), (648, 298)),
     (92, (960, 540), 15.446817055041697, (RenderDie(3, "on checker"), RenderDie(6, "right half")), (473, 266)),
+    # frame 149: a 6 of 24 pixels at 960x540 whose pips pass the coarse look's contrast at one pixel each:
+    # no window was opened on it
+    (149, (960, 540), 4.330005082214193, (RenderDie(3, "right half"), RenderDie(3, "right half"),
+                                          RenderDie(6, "right half")), (555, 286)),
 ])
 def test_a_small_six_is_read(seed, size, tilt, dice, centre):
     view = random_view(seed, size=size, tilt=tilt)
