@@ -1221,9 +1221,18 @@ def _in_pip_grid(spots: np.ndarray, which: np.ndarray, die_side: float, most: in
     pixels, every spot of it taken for a line's). ``die_side``: the expected side in coarse pixels;
     ``most``: when not 0, at most this many spots within that reach (one-pixel spots: see _windows)."""
     out = np.zeros(len(spots), bool)
-    idx = np.flatnonzero(which)
-    if len(idx) == 0:
-        return out
+    asked = np.flatnonzero(which)
+    for start in range(0, len(asked), GRID_CHUNK):  # (a grainy view's thousands of specks: memory bounded)
+        idx = asked[start:start + GRID_CHUNK]
+        out[idx] = _pip_grid_rows(spots, idx, die_side, most)
+    return out
+
+
+GRID_CHUNK = 256  # spots judged at once by _in_pip_grid (the real and rendered boards show under 400 in all)
+
+
+def _pip_grid_rows(spots: np.ndarray, idx: np.ndarray, die_side: float, most: int) -> np.ndarray:
+    """_in_pip_grid for the spots idx, all at once."""
     dx, dy = (spots[idx][:, None, :] - spots[None, :, :]).transpose(2, 0, 1)  # (spots asked, all spots)
     near = np.hypot(dx, dy) <= COARSE_GRID_REACH * die_side
     cnt = near.sum(axis=1)
@@ -1234,9 +1243,8 @@ def _in_pip_grid(spots: np.ndarray, which: np.ndarray, die_side: float, most: in
     b = (near * dx * dy).sum(axis=1) / cnt - mx * my
     root = np.sqrt(((a - c) / 2) ** 2 + b ** 2)
     narrow, wide = np.maximum((a + c) / 2 - root, 0.0), np.maximum((a + c) / 2 + root, 1e-6)
-    out[idx] = ((cnt >= COARSE_GRID_SPOTS) & (np.sqrt(narrow / wide) >= COARSE_GRID_SPREAD)
-                & ((cnt <= most) if most else True))
-    return out
+    return ((cnt >= COARSE_GRID_SPOTS) & (np.sqrt(narrow / wide) >= COARSE_GRID_SPREAD)
+            & ((cnt <= most) if most else True))
 
 
 def _windows(gray, pip: float, bright: float, sat: Optional[np.ndarray] = None
