@@ -613,6 +613,13 @@ def layer_faces(gray: np.ndarray, span, row: str, pitch: float, offset: float) -
 
 FACE_SEEN = 0.8  # normalised correlation with a colour's face model for a place to hold one of its checkers
 FACE_MARGIN = 0.1  # at least this much above what any empty point of the calibration image shows
+FACE_SEEN_CLEAR, FACE_MARGIN_CLEAR = 0.7, 0.25  # where every place of the calibration image with no checker
+# fits a colour's face this much under it, a face need fit only so well (black checkers on the black points
+# of a cork board: their faces fit 0.77-0.79, no bare place over 0.48; white on cream points: a bare
+# place along a point fits 0.78, and the face must fit 0.8 as before)
+FACE_MARGIN_JOINT = 0.15  # and every joint between two checkers of a row this much under it (yellow/black
+# checkers on red felt: joints 0.63 in the calibration image, one 0.74 in another frame took a row of five
+# for a pyramid of six)
 FACE_MOST = 0.8  # a model that must fit better than this to be told from an empty point tells too little
 
 
@@ -686,7 +693,14 @@ def face_models(gray: np.ndarray, spans, label: dict, colours, skip: set, pitch:
         # with a dark rim is much like a light point's base between dark felt): a face must look
         # plainly more like it than any of them
         empty = [_best_fit(gray, y, x, model, r, m)[0] for y, x in _first_places(spans, label, skip, H, pitch, offset)]
-        least = max([FACE_SEEN] + [v + FACE_MARGIN for v in empty])
+        least = FACE_SEEN
+        if empty:  # lower where every place of a row with no checker in the image, and every joint between
+            # two of its checkers, lies plainly under it
+            bare = [_best_fit(gray, y, x, model, r, m)[0] for y, x in _places_bare(spans, label, skip, H, pitch, offset)]
+            joints = [_best_fit(gray, y, x, model, r, m)[0]
+                      for y, x in _places_bare(spans, label, skip, H, pitch, offset, joints=True)]
+            clear = max([FACE_SEEN_CLEAR, max(bare) + FACE_MARGIN_CLEAR] + [v + FACE_MARGIN_JOINT for v in joints])
+            least = min(max(FACE_SEEN, max(empty) + FACE_MARGIN), clear)
         face = (float(r), round(least, 3), *(round(float(v), 3) for v in model.ravel()))
         out.append(() if least > FACE_MOST else face)
     return tuple(out)
@@ -708,6 +722,22 @@ def _first_places(spans, label: dict, skip: set, H: int, pitch: float, offset):
         d = offset[0 if row == "top" else 1] + 0.5 * pitch
         for col, (x0, x1) in enumerate(spans):
             if (row, col) not in skip and _label_cell(label, row, col)[0] is None:
+                yield (d if row == "top" else H - 1 - d), (x0 + x1) / 2
+
+
+def _places_bare(spans, label: dict, skip: set, H: int, pitch: float, offset, joints: bool = False):
+    """(y, x) of every place of a row of five that holds no checker in the label: past each stack of
+    fewer than five, and along each empty point; with `joints`, where two checkers of a stack of five
+    or fewer touch instead (a longer stack's second layer lies over them)."""
+    for row in ("top", "bottom"):
+        for col, (x0, x1) in enumerate(spans):
+            if (row, col) in skip:
+                continue
+            n = _label_cell(label, row, col)[1]
+            places = (range(1, n) if n <= ROW_OF_FIVE else ()) if joints else \
+                (k + 0.5 for k in range(n, ROW_OF_FIVE))
+            for k in places:
+                d = offset[0 if row == "top" else 1] + k * pitch
                 yield (d if row == "top" else H - 1 - d), (x0 + x1) / 2
 
 
