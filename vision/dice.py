@@ -1564,10 +1564,12 @@ SQUARE_DEPART = 0.45  # the body ends where the colour is this share of the body
 def _square_outline(bgr: np.ndarray, f: "_Face", body, die_side: float = 0.0) -> bool:
     """True when the face lies on a square of the body's colour, of a size that fits its pips.
 
-    Rays from the face's centre (pips skipped) find where the body's colour ends; those edges must
-    lie on a square's outline at some turn (not on a circle: a checker) centred on the face, with a
-    side that fits the pip layout (a 2) or the pip's size (a 1: between 4 and 14 pip radii; in a
-    board, ``die_side`` its expected die side, also LONE_HALF of that: a small pip blurs narrower).
+    Rays from the face's centre (pips skipped) find where the body's colour ends; for a 2, where it
+    runs on in too many rays, where it departs half as much (a red die on a brown bar, a black die on
+    dark felt; a lone spot on such a surface is as likely a glint). Those edges must lie on a square's
+    outline at some turn (not on a circle: a checker) centred on the face, with a side that fits the
+    pip layout (a 2) or the pip's size (a 1: between 4 and 14 pip radii; in a board, ``die_side`` its
+    expected die side, also LONE_HALF of that: a small pip blurs narrower).
     """
     h, w = bgr.shape[:2]
     r = max(f.pip_r, 1.0)
@@ -1589,14 +1591,19 @@ def _square_outline(bgr: np.ndarray, f: "_Face", body, die_side: float = 0.0) ->
         return False
     cols = bgr[yi, xi].astype(np.float32)
     body = np.asarray(body, np.float32)
-    off = np.linalg.norm(cols - body, axis=2) > max(BODY_EVEN_MIN, SQUARE_DEPART * float(np.linalg.norm(body)))
+    off_body = np.linalg.norm(cols - body, axis=2)
+    near = np.zeros(off_body.shape, bool)
     if f.turn is not None:  # the face's own pips are body, not its end
         spots = centre + _LAYOUT_Z[f.pips] * f.side * GRID_STEP * complex(math.cos(f.turn), math.sin(f.turn))
         near = (np.abs(pts[..., None] - spots[None, None, :]) < 1.8 * r + 1).any(axis=2)
-        off &= ~near
-    both = off[:, :-1] & off[:, 1:]  # two samples in a row: not a speck of noise
-    hit = both.any(axis=1)
-    if hit.sum() < SQUARE_RAYS_MIN:
+    depart = max(BODY_EVEN_MIN, SQUARE_DEPART * float(np.linalg.norm(body)))
+    for limit in (depart, depart / 2) if f.pips == 2 else (depart,):
+        off = (off_body > limit) & ~near
+        both = off[:, :-1] & off[:, 1:]  # two samples in a row: not a speck of noise
+        hit = both.any(axis=1)
+        if hit.sum() >= SQUARE_RAYS_MIN:
+            break
+    else:
         return False
     d = np.where(hit, ts[np.argmax(both, axis=1)], np.inf)
     ang = np.angle(_SQUARE_DIRS)[None, :] - _SQUARE_TURNS[:, None]

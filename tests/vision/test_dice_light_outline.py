@@ -1,0 +1,42 @@
+"""read_dice on dice of light pips whose body is close in colour to what they lie on: a 2 is read
+only on a square of its body's colour (bench/dice_eval.py's light and realistic rows), found where the
+colour departs from the body's by half as much when it runs on at the full departure."""
+import dataclasses
+
+import numpy as np
+import pytest
+
+from vision.dice import read_dice
+from vision.render import STYLES, BoardView, RenderDie, random_view, render_frame
+
+from .rendered import board_box
+
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+
+def _read_at(image, truth, centre):
+    found = read_dice(image, region=board_box(truth))
+    return [(d.pips, d.flat) for d in found
+            if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < 8], found
+
+
+def test_a_red_two_on_a_brown_bar_is_read():
+    """Light row frame 68: a red 2 with white pips, 25 pixels across, on the classic board's brown bar
+    (60-70 off the red in colour, the departure 70)."""
+    style = dataclasses.replace(STYLES["classic"], die=(30, 30, 170), pip=(235, 235, 235))
+    view = BoardView("bottom right", style, size=(960, 540))
+    dice = (RenderDie(1, "on checker"), RenderDie(6, "left half"), RenderDie(2, "bar"))
+    image, truth = render_frame(START, START, view, dice=dice, rng=68)
+    near, found = _read_at(image, truth, (442, 434))
+    assert near == [(2, True)], found
+
+
+@pytest.mark.parametrize("centre", [(618, 373), (552, 330)])
+def test_a_black_two_on_dark_felt_is_read(centre):
+    """Realistic row (seed 2025) frame 132: black 2s with yellow pips, 26 and 28 pixels across, on dark
+    green felt (about 29 off the black in colour, the departure 40)."""
+    view = random_view(132, size=(1280, 720), tilt=9.039434363956873)
+    image, truth = render_frame(START, START, view, dice=(RenderDie(2, "left half"), RenderDie(2, "left half")),
+                                rng=132)
+    near, found = _read_at(image, truth, centre)
+    assert near == [(2, True)], found
