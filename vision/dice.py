@@ -972,18 +972,33 @@ def _darkest_near(gray, q: complex, reach: int) -> float:
     return float(win.min()) if win.size else 255.0
 
 
+TWO_STEP_R = GRID_STEP / (PIP_SHARE / 2)  # a 2's grid step over its pips' radius, 2.7 (the 2s read in light
+# row frame 80: 2.4 and 2.5; realistic frame 132: 3.2; the wrong pair of light frame 80: 4.3)
+IN_LINE = 0.97  # three pips in one line: the farthest two this share of the other two distances together at least
+# (light frame 80: 1.00; the three pips where a pair so chosen made false 2s, on cocked dice: 0.91 at most)
+
+
 def _split(gray, pips: list[Pip], idx: list[int]) -> list[list[int]]:
-    """Split a group that is not one face: drop one stray pip if that leaves a good face, else 2-means."""
+    """Split a group that is not one face: drop one stray pip if that leaves a good face, else 2-means.
+    Any two pips fit a 2: of three in one line (a 2 and the pip of a 1 beside it, along its diagonal),
+    the stray is the one whose loss leaves the pair spaced most like a 2 of their size."""
     if len(idx) < 2:
         return [idx]
     if 3 <= len(idx) <= 7:
+        z = [complex(pips[i].x, pips[i].y) for i in idx]
+        gaps = sorted(abs(z[a] - z[b]) for a, b in ((0, 1), (0, 2), (1, 2))) if len(idx) == 3 else []
+        in_line = bool(gaps) and gaps[2] >= IN_LINE * (gaps[0] + gaps[1])
         best = None
         for t in range(len(idx)):
             rest = idx[:t] + idx[t + 1:]
             pts = np.array([[pips[i].x, pips[i].y] for i in rest])
-            fit = fit_face(pts, float(np.mean([pips[i].r for i in rest])), max_missing=0)
-            if fit is not None and fit.error < 0.25 and (best is None or fit.error < best[0]):
-                best = (fit.error, rest, idx[t])
+            r = float(np.mean([pips[i].r for i in rest]))
+            fit = fit_face(pts, r, max_missing=0)
+            if fit is None or fit.error >= 0.25:
+                continue
+            score = abs(math.log(abs(fit.scale) / (TWO_STEP_R * r))) if in_line else fit.error
+            if best is None or score < best[0]:
+                best = (score, rest, idx[t])
         if best is not None:
             return [best[1], [best[2]]]
     pts = np.float32([[pips[i].x, pips[i].y] for i in idx])

@@ -40,3 +40,17 @@ def test_a_black_two_on_dark_felt_is_read(centre):
                                 rng=132)
     near, found = _read_at(image, truth, centre)
     assert near == [(2, True)], found
+
+
+def test_a_two_and_a_one_in_a_row_are_read():
+    """Light row frame 80: a red 2 and a red 1, 25 pixels across, side by side with the 2's pips and the
+    1's in one line: any two of the three pips fit a 2, and the 2's far pip with the 1's (a 2 too wide for
+    its pips, on no one body) was taken, the 2's near pip left alone."""
+    style = dataclasses.replace(STYLES["classic"], die=(30, 30, 170), pip=(235, 235, 235))
+    view = BoardView("bottom right", style, size=(960, 540))
+    dice = (RenderDie(2, "right half"), RenderDie(5, "bar"), RenderDie(1, "right half"))
+    image, truth = render_frame(START, START, view, dice=dice, rng=80)
+    found = read_dice(image, region=board_box(truth))
+    assert sorted(d.pips for d in found) == [1, 2, 5], found
+    assert _read_at(image, truth, (616, 245))[0] == [(2, True)], found
+    assert _read_at(image, truth, (613, 273))[0] == [(1, True)], found
