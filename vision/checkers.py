@@ -1599,10 +1599,11 @@ def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple
     rims saw fewer: a black checker on black felt shows the model only its rim and highlight, and
     its rims may not stand out along the stack's middle; its whole face still does. The other
     colour's stacks there too (its colour may be the felt's: black checkers on a red point of a
-    black board read one long). A stack neither read is counted by the faces of the point's own
-    checker colour (the other's often look alike in gray; on EITHER points by both), and its colour
-    is the face (`faces`, weighted Lab) nearer its middle's colour in `canon` (BGR); none where
-    neither face lies within FACE_NEAR of that colour. Where a colour
+    black board read one long). A stack neither read is counted by the faces of both colours (not only
+    of the point's own: a colour nearly the felt's hides on any point, as a run of seven maroon
+    checkers on a white point of burgundy felt), and its colour is the face (`faces`, weighted Lab)
+    nearer its middle's colour in `canon` (BGR); none where neither face lies within FACE_NEAR of
+    that colour. Where a colour
     could still have that many more checkers in the game (CHECKERS, less those read), a pyramid by
     the pattern of its faces (face_layers; of either colour on a stack neither read) and an
     overlapping run by the even spacing of its faces (face_run) too."""
@@ -1618,9 +1619,8 @@ def face_counts(read: dict, gray: np.ndarray, spans, pitch: float, offset: tuple
         if k < 0:
             continue
         off = offset[0 if row == "top" else 1]
-        if colour is None:  # by the faces of the point's own checker colour (the other's look alike in gray)
-            found = {j: face_count(gray, spans[col], row, pitch, off, models[j], 0)
-                     for j in ((0, 1) if k == EITHER else (k,))}
+        if colour is None:  # by the faces of either colour (one like the felt shows on any point)
+            found = {j: face_count(gray, spans[col], row, pitch, off, models[j], 0) for j in (0, 1)}
             for j in list(found):  # a face at the edge: a run's may lie closer than a checker apart
                 if found[j] and short(j):
                     found[j] = max(found[j], face_run(gray, spans[col], row, pitch, off, models[j]))
