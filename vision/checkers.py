@@ -696,11 +696,14 @@ def face_models(gray: np.ndarray, spans, label: dict, colours, skip: set, pitch:
         least = FACE_SEEN
         if empty:  # lower where every place of a row with no checker in the image, and every joint between
             # two of its checkers, lies plainly under it
-            bare = [_best_fit(gray, y, x, model, r, m)[0] for y, x in _places_bare(spans, label, skip, H, pitch, offset)]
-            joints = [_best_fit(gray, y, x, model, r, m)[0]
-                      for y, x in _places_bare(spans, label, skip, H, pitch, offset, joints=True)]
-            clear = max([FACE_SEEN_CLEAR, max(bare) + FACE_MARGIN_CLEAR] + [v + FACE_MARGIN_JOINT for v in joints])
-            least = min(max(FACE_SEEN, max(empty) + FACE_MARGIN), clear)
+            least = max(FACE_SEEN, max(empty) + FACE_MARGIN)
+            clear = max(FACE_SEEN_CLEAR, max(empty) + FACE_MARGIN_CLEAR)
+            for joints, margin in ((False, FACE_MARGIN_CLEAR), (True, FACE_MARGIN_JOINT)):
+                for y, x in _places_bare(spans, label, skip, H, pitch, offset, joints):
+                    if clear >= least:  # (no lower: the rest need not be looked at)
+                        break
+                    clear = max(clear, _best_fit(gray, y, x, model, r, m)[0] + margin)
+            least = min(least, clear)
         face = (float(r), round(least, 3), *(round(float(v), 3) for v in model.ravel()))
         out.append(() if least > FACE_MOST else face)
     return tuple(out)
