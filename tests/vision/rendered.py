@@ -6,6 +6,7 @@ import dataclasses
 import numpy as np
 
 from vision import labels, photo
+from vision.dice import read_dice
 from vision.render import random_style, random_view, render_frame
 
 
@@ -44,3 +45,20 @@ def board_box(truth: dict) -> tuple:
     board = np.array(truth["geometry"]["board"])
     (x0, y0), (x1, y1) = board.min(axis=0), board.max(axis=0)
     return (x0, y0, x1 - x0, y1 - y0)
+
+
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+
+def dice_frame_read(seed: int, size: tuple[int, int], tilt: float, dice) -> tuple[list, dict]:
+    """A frame of bench/dice_eval.py's realistic row (its board, camera and render seed `seed`, its
+    size and tilt, the starting position and the `dice`) and the dice read_dice reads in its board's
+    box: (the dice read, the truth)."""
+    image, truth = render_frame(START, START, random_view(seed, size=size, tilt=tilt), dice=dice, rng=seed)
+    return read_dice(image, region=board_box(truth)), truth
+
+
+def dice_near(found: list, centre: tuple[float, float], within: float) -> list:
+    """The dice read whose box's middle lies within `within` pixels of `centre`."""
+    return [d for d in found
+            if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < within]

@@ -5,12 +5,9 @@ more pips ringed by face all round (never a face on its own: a notch beside a ch
 import numpy as np
 import pytest
 
-from vision.dice import read_dice
-from vision.render import RenderDie, random_view, render_frame
+from vision.render import RenderDie
 
-from .rendered import board_box
-
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+from .rendered import dice_frame_read, dice_near
 
 
 def _ring(inside, outside, dark_from: float, dark_to: float, n: int = 64):
@@ -48,10 +45,8 @@ def test_a_ring_dark_on_two_opposite_sides_or_mostly_is_no_pip():
     (2026105, (1280, 720), 1.6297569391939626, (RenderDie(1, "bar"), RenderDie(3, "on checker")), (958, 217), 3),
 ])
 def test_a_corner_pip_near_its_die_edge_completes_the_face(seed, size, tilt, dice, centre, pips):
-    view = random_view(seed, size=size, tilt=tilt)
-    image, truth = render_frame(START, START, view, dice=dice, rng=seed)
-    found = read_dice(image, region=board_box(truth))
-    near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < 15]
+    found, truth = dice_frame_read(seed, size, tilt, dice)
+    near = dice_near(found, centre, 15)
     assert [(d.pips, d.flat) for d in near] == [(pips, True)], found
     # and no die read where there is none
     boxes = [t["box"] for t in truth["dice"]]

@@ -2,15 +2,11 @@
 whose pips almost touch at the coarse look's scale, a 6 of blurred pips read again closer, 6s of
 which one column and one pip of the other were found, and a 6 whose pips the coarse look found one pixel
 each of."""
-import numpy as np
 import pytest
 
-from vision.dice import read_dice
-from vision.render import RenderDie, random_view, render_frame
+from vision.render import RenderDie
 
-from .rendered import board_box
-
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+from .rendered import dice_frame_read, dice_near
 
 
 @pytest.mark.parametrize("seed, size, tilt, dice, centre", [
@@ -32,9 +28,7 @@ START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
                                           RenderDie(6, "right half")), (555, 286)),
 ])
 def test_a_small_six_is_read(seed, size, tilt, dice, centre):
-    view = random_view(seed, size=size, tilt=tilt)
-    image, truth = render_frame(START, START, view, dice=dice, rng=seed)
-    found = read_dice(image, region=board_box(truth))
-    near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < 8]
+    found, truth = dice_frame_read(seed, size, tilt, dice)
+    near = dice_near(found, centre, 8)
     assert [(d.pips, d.flat) for d in near] == [(6, True)], found
     assert sorted(d.pips for d in found) == sorted(d.pips for d in dice), found

@@ -4,12 +4,9 @@ make is read, and no die is read wrong."""
 import numpy as np
 import pytest
 
-from vision.dice import read_dice
-from vision.render import RenderDie, random_view, render_frame
+from vision.render import RenderDie
 
-from .rendered import board_box
-
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+from .rendered import dice_frame_read, dice_near
 
 
 @pytest.mark.parametrize("seed, size, tilt, dice, centre, value", [
@@ -21,10 +18,8 @@ START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
                                            RenderDie(4, "left half")), (605, 292), 5),
 ])
 def test_a_small_face_is_completed(seed, size, tilt, dice, centre, value):
-    view = random_view(seed, size=size, tilt=tilt)
-    image, truth = render_frame(START, START, view, dice=dice, rng=seed)
-    found = read_dice(image, region=board_box(truth))
-    near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < 8]
+    found, truth = dice_frame_read(seed, size, tilt, dice)
+    near = dice_near(found, centre, 8)
     assert [(d.pips, d.flat) for d in near] == [(value, True)], found
     for d in found:  # every die read is read right
         x, y = d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2

@@ -2,15 +2,11 @@
 pip fit a 2 of half a die's size, which was left unread as unsure. Where a dark spot lies where the lost
 pip would be (beyond one of the 2's pips and not beyond the other), the 3's bare spots are bare and its
 pips run across its die's outline (not along it, as one row of a 6 does), it is read as the 3."""
-import numpy as np
 import pytest
 
-from vision.dice import read_dice
-from vision.render import RenderDie, random_view, render_frame
+from vision.render import RenderDie
 
-from .rendered import board_box
-
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+from .rendered import dice_frame_read, dice_near
 
 
 @pytest.mark.parametrize("seed, size, tilt, dice, centre", [
@@ -21,10 +17,8 @@ START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
                                            RenderDie(5, "left half", flat=False)), (404, 250)),
 ])
 def test_a_three_that_lost_a_corner_pip_is_read_whole(seed, size, tilt, dice, centre):
-    view = random_view(seed, size=size, tilt=tilt)
-    image, truth = render_frame(START, START, view, dice=dice, rng=seed)
-    found = read_dice(image, region=board_box(truth))
-    near = [d for d in found if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < 12]
+    found, truth = dice_frame_read(seed, size, tilt, dice)
+    near = dice_near(found, centre, 12)
     assert [(d.pips, d.flat) for d in near] == [(3, True)], found
     for d in found:  # every reading lies on a die (frame 152's cocked 5 is read as a flat 4, as before)
         cx, cy = d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2
@@ -35,8 +29,6 @@ def test_a_three_that_lost_a_corner_pip_is_read_whole(seed, size, tilt, dice, ce
 def test_one_row_of_a_six_is_no_three():
     """Seed 2026 frame 146: a cocked 6 whose two neighbouring pips fit a small 2 and whose third pip of
     that row lies beyond them: its pips run along the die's outline, so no 3 is made of them."""
-    view = random_view(2026146, size=(960, 540), tilt=5.31557742690008)
     dice = (RenderDie(6, "right half", flat=False), RenderDie(5, "right half"))
-    image, truth = render_frame(START, START, view, dice=dice, rng=2026146)
-    found = read_dice(image, region=board_box(truth))
+    found, _truth = dice_frame_read(2026146, (960, 540), 5.31557742690008, dice)
     assert not [d for d in found if d.pips == 3], found
