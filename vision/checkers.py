@@ -730,15 +730,16 @@ def _first_places(spans, label: dict, skip: set, H: int, pitch: float, offset):
 
 def _places_bare(spans, label: dict, skip: set, H: int, pitch: float, offset, joints: bool = False):
     """(y, x) of every place of a row of five that holds no checker in the label: past each stack of
-    fewer than five, and along each empty point; with `joints`, where two checkers of a stack of five
-    or fewer touch instead (a longer stack's second layer lies over them)."""
+    fewer than five, and along each empty point beyond its first place (_first_places has those);
+    with `joints`, where two checkers of a stack of five or fewer touch instead (a longer stack's
+    second layer lies over them)."""
     for row in ("top", "bottom"):
         for col, (x0, x1) in enumerate(spans):
             if (row, col) in skip:
                 continue
             n = _label_cell(label, row, col)[1]
             places = (range(1, n) if n <= ROW_OF_FIVE else ()) if joints else \
-                (k + 0.5 for k in range(n, ROW_OF_FIVE))
+                (k + 0.5 for k in range(max(n, 1), ROW_OF_FIVE))
             for k in places:
                 d = offset[0 if row == "top" else 1] + k * pitch
                 yield (d if row == "top" else H - 1 - d), (x0 + x1) / 2

@@ -3,21 +3,17 @@ only on a square of its body's colour (bench/dice_eval.py's light and realistic 
 colour departs from the body's by half as much when it runs on at the full departure."""
 import dataclasses
 
-import numpy as np
 import pytest
 
 from vision.dice import read_dice
-from vision.render import STYLES, BoardView, RenderDie, random_view, render_frame
+from vision.render import STYLES, BoardView, RenderDie, render_frame
 
-from .rendered import board_box
-
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+from .rendered import START, board_box, dice_frame_read, dice_near
 
 
 def _read_at(image, truth, centre):
     found = read_dice(image, region=board_box(truth))
-    return [(d.pips, d.flat) for d in found
-            if np.hypot(d.box[0] + d.box[2] / 2 - centre[0], d.box[1] + d.box[3] / 2 - centre[1]) < 8], found
+    return [(d.pips, d.flat) for d in dice_near(found, centre, 8)], found
 
 
 def test_a_red_two_on_a_brown_bar_is_read():
@@ -35,11 +31,9 @@ def test_a_red_two_on_a_brown_bar_is_read():
 def test_a_black_two_on_dark_felt_is_read(centre):
     """Realistic row (seed 2025) frame 132: black 2s with yellow pips, 26 and 28 pixels across, on dark
     green felt (about 29 off the black in colour, the departure 40)."""
-    view = random_view(132, size=(1280, 720), tilt=9.039434363956873)
-    image, truth = render_frame(START, START, view, dice=(RenderDie(2, "left half"), RenderDie(2, "left half")),
-                                rng=132)
-    near, found = _read_at(image, truth, centre)
-    assert near == [(2, True)], found
+    found, _truth = dice_frame_read(132, (1280, 720), 9.039434363956873,
+                                    (RenderDie(2, "left half"), RenderDie(2, "left half")))
+    assert [(d.pips, d.flat) for d in dice_near(found, centre, 8)] == [(2, True)], found
 
 
 def test_a_two_and_a_one_in_a_row_are_read():

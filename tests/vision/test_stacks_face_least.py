@@ -8,9 +8,7 @@ import pytest
 from vision import BoardReader, Calibration
 from vision.render import render_frame
 
-from .rendered import bench_view, wrong_points
-
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+from .rendered import START, bench_view, wrong_points
 
 CASES = {
     # bench/vision_styles.py --seed 4, style 5 (cork area, black/white points, red/black checkers),
