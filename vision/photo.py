@@ -1395,24 +1395,27 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     why, points_only, covered, nearly = None, None, None, None
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
-        # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read)
-        reading = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False).read(small)
+        # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read);
+        # the dice, cube and trays only for the reading kept (a sixth of a read each, spent for nothing
+        # on a layout whose reading is impossible)
+        reader = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False)
+        reading = reader.read(small, extras=False)
         if reading.hand_in_view:  # the edge is clear (looked at above): the reader's colours saw
             log.debug("layout %d's reader saw a hand", i)  # something foreign over the points, which
             covered = covered or (reading, cal)  # a layout astray or a colour it did not learn shows
             continue  # too (the felt as dark as the dark checkers): said only if no layout reads
         why = impossible(reading) or _colour_unread(reading, cal)
         if why is None:
-            return _full_size(reading, cal, scale, (w, h))
+            return _full_size(reader.extras(small, reading), cal, scale, (w, h))
         log.debug("layout's reading impossible: %s", why)
         if points_only is None and (bare := without_bar(reading)) is not None:
-            points_only = (bare, cal)
+            points_only = (bare, cal, reader)
         if nearly is None and (fewer := trimmed(reading)) is not None:
-            nearly = (fewer, cal)
-    if points_only is not None:  # no layout reads it all: its points are read, its bar is said unread
-        return _full_size(*points_only, scale, (w, h))
-    if nearly is not None:  # nor its points: a checker too many, from the stack read least surely
-        return _full_size(*nearly, scale, (w, h))
+            nearly = (fewer, cal, reader)
+    for kept in (points_only, nearly):  # no layout reads it all: its points are read, its bar is said
+        if kept is not None:  # unread; nor its points: a checker too many, from the stack read least surely
+            reading, cal, reader = kept  # (each layout has its reader: it read this photo only)
+            return _full_size(reader.extras(small, reading), cal, scale, (w, h))
     if covered is not None:
         return _full_size(*covered, scale, (w, h))
     raise UnreadablePhotoError(f"the board could not be read: {why}")

@@ -177,14 +177,17 @@ class BoardReader:
         log.debug("board moved: geometry follows it")  # the demo camera moves every frame: not news
         return True
 
-    def read(self, frame) -> Reading:
+    def read(self, frame, extras: bool = True) -> Reading:
+        """The reading of one frame. extras=False: the points and the bar only, no dice, cube or
+        borne-off checkers (read them after with `extras`, where the reading is kept: the photo
+        reader tries several calibrations of one photo and reads the dice of the one it keeps)."""
         frame = as_image(frame)
         self.calibration.check_frame(frame)
-        reading = self._read(frame)
+        reading = self._read(frame, extras)
         if reading.hand_in_view and self.follow_board:
             before, gate = (self.calibration, self._moved), self.gate
             if self.relocate(frame):
-                moved = self._read(frame)
+                moved = self._read(frame, extras)
                 if moved.hand_in_view:  # not a clean move: keep the geometry we had, and the
                     self._use(*before)  # gate that saw this frame (what it learnt over time)
                     self.gate = gate
@@ -192,7 +195,7 @@ class BoardReader:
                 return moved
         return reading
 
-    def _read(self, frame: np.ndarray) -> Reading:
+    def _read(self, frame: np.ndarray, extras: bool = True) -> Reading:
         cal = self.calibration
         W, H = cal.size
         canon = cv2.warpPerspective(frame, self._H, (W, H), flags=cv2.INTER_LINEAR)
@@ -213,11 +216,21 @@ class BoardReader:
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
                 tuple(round(cols[("bottom", c)][2], 3) for c in range(12)))
         bar, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours)
-        dice = tuple(self._dice(frame, classes)) if self._read_dice else ()
+        reading = Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar, confidence=conf, occlusion=score,
+                          **common)
+        self._classes = classes  # (for extras of this frame)
+        return self.extras(frame, reading) if extras else reading
+
+    def extras(self, frame, reading: Reading) -> Reading:
+        """`reading` with the dice, the cube and the borne-off checkers read too: of the frame this
+        reader read last, read(frame, extras=False) (the dice tell where they lie by its classes)."""
+        frame = as_image(frame)
+        if not reading.readable:
+            return reading
+        dice = tuple(self._dice(frame, self._classes)) if self._read_dice else ()
         cube = self._cube(frame) if self._read_cube else None
-        beside = self._trays(frame) if cal.trays and self.read_trays else None
-        return Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar, dice=dice, cube=cube,
-                       confidence=conf, occlusion=score, beside_board=beside, **common)
+        beside = self._trays(frame) if self.calibration.trays and self.read_trays else None
+        return dataclasses.replace(reading, dice=dice, cube=cube, beside_board=beside)
 
     def _trays(self, frame):
         """Borne-off checkers per colour, read again only when a tray's area changed (a checker

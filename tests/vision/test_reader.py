@@ -422,3 +422,20 @@ def test_trays_are_read_again_only_when_they_changed(monkeypatch):
     assert len(calls) == 1 and dict(first)[view.colour_of[0]] == 5
     assert reader.read(a).beside_board == first and len(calls) == 1  # the same trays: not read again
     assert dict(reader.read(b).beside_board)[view.colour_of[0]] == 6 and len(calls) == 2
+
+
+def test_extras_read_after_the_points_are_those_of_a_whole_read():
+    # the photo reader reads the points of several layouts and the dice, cube and trays of the one
+    # it keeps: read(frame, extras=False) and then extras(frame, reading) is one whole read
+    view = render.BoardView(style="tournament", orientation="bottom left", perspective=0.0)
+    cal = Calibration.from_image(render.render_frame(START, START, view, rng=3)[0])
+    p0 = (0, 2, 2, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # 6 borne off
+    p1 = (1, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0)  # 3 borne off
+    dice = (render.RenderDie(6, "left half"), render.RenderDie(2, "left half"))
+    image, _ = render.render_frame(p0, p1, view, dice=dice, cube=render.RenderCube(4, "player0"), rng=4)
+    whole = BoardReader(cal).read(image)
+    assert sorted(d.pips for d in whole.dice) == [2, 6] and whole.cube.face == 4 and whole.beside_board
+    reader = BoardReader(cal)
+    points = reader.read(image, extras=False)
+    assert points.dice == () and points.cube is None and points.beside_board is None
+    assert reader.extras(image, points) == whole
