@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -606,14 +607,19 @@ def _outline_in_ring(size: tuple[int, int]) -> tuple[float, float, float, float]
     return W / 2 - W / 2 / scale, H / 2 - H / 2 / scale, W / 2 + W / 2 / scale, H / 2 + H / 2 / scale
 
 
+@lru_cache(maxsize=4)
 def _side_depth(size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """For each pixel of a ring image of this size: the side of the outline nearest it (0 left,
-    1 right, 2 top, 3 bottom) and how far inside the outline it lies (negative outside)."""
+    1 right, 2 top, 3 bottom) and how far inside the outline it lies (negative outside). Made once
+    a size (read only): a gate is made for each layout a photo tries, three looks each."""
     W, H = size
     x0, y0, x1, y1 = _outline_in_ring(size)
     ys, xs = np.mgrid[0:H, 0:W]
     depths = np.stack([xs + 0.5 - x0, x1 - xs - 0.5, ys + 0.5 - y0, y1 - ys - 0.5])
-    return np.argmin(depths, axis=0), np.min(depths, axis=0)
+    side, depth = np.argmin(depths, axis=0), np.min(depths, axis=0)
+    side.flags.writeable = False
+    depth.flags.writeable = False
+    return side, depth
 
 
 def _same_change(still, changed: np.ndarray, now: np.ndarray) -> bool:
