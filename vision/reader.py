@@ -120,6 +120,7 @@ class BoardReader:
         # (checkers.recount_long_stacks); the photo reader, whose pitch is the photo's own guess, counts them as found,
         # and looks for a pyramid's layer at pitches a little either side of it too (checkers.layered_near)
         self.fold_rims = fold_rims
+        self._classes = None  # the last frame's classes (extras: where a die lies), None before a read
         self._lut_class, self._lut_dist = checkers.build_lut(calibration.centroids)
         self._spans = [calibration.column_span(c) for c in range(12)]
         self._use(calibration)
