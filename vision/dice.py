@@ -853,12 +853,9 @@ def _as_three(f: "_Face", die_side: float, gray, scale: int) -> Optional["_Face"
     (best, three), (second, _other) = sorted(found, key=lambda t: -t[0])
     if best < THIRD_PIP or second >= STRAY_MAX or not _sure(three, die_side, gray, scale):
         return None
-    off = (three.turn - _face_turn(gray, three.x, three.y, three.side)) % (math.pi / 2)
-    if min(off, math.pi / 2 - off) >= ACROSS_TURN:
+    if _off_outline(gray, three.x, three.y, three.side, three.turn) >= ACROSS_TURN:
         return None  # its pips run along its die's outline, not across: one row of a 6
-    half = three.side / 2 * (abs(math.cos(three.turn)) + abs(math.sin(three.turn)))
-    return dataclasses.replace(three, box=(int(round(three.x - half)), int(round(three.y - half)),
-                                           int(round(2 * half)), int(round(2 * half))))
+    return dataclasses.replace(three, box=_square_box(three.x, three.y, three.side, three.turn))
 
 
 SIX_COLUMN_FIT = 0.25  # a 6's column found whole: its middle pip this many grid steps off halfway, each other pip off its spot (frame 92: 0.02)
@@ -896,8 +893,7 @@ def _six_of_column(gray, sat, pips: list[Pip], g: list[int]) -> Optional[FaceFit
             if not all(_darkest_near(gray, q, reach) <= dark for q in lost):
                 continue
             turn = float(np.angle(scale))
-            off = (turn - _face_turn(gray, (z[b] + scale).real, (z[b] + scale).imag, step / GRID_STEP)) % (math.pi / 2)
-            if min(off, math.pi / 2 - off) > SIX_OUTLINE_TURN:
+            if _off_outline(gray, (z[b] + scale).real, (z[b] + scale).imag, step / GRID_STEP, turn) > SIX_OUTLINE_TURN:
                 continue
             fit = FaceFit(6, float(dist.min(axis=1).max()), len(lost), complex(z[b] + scale), complex(scale))
             found = [pips[i] for i in g]
@@ -929,8 +925,7 @@ def _completed(f: "_Face", die_side: float, gray, sat, scale: int) -> Optional["
         turn = _face_turn(gray, f.x, f.y, LONE_SIDES[-1] * die_side)
         sides = [share * die_side for share in LONE_SIDES]
     else:
-        off = (f.turn - _face_turn(gray, f.x, f.y, f.side)) % (math.pi / 2)
-        if min(off, math.pi / 2 - off) > COMPLETE_TURN:
+        if _off_outline(gray, f.x, f.y, f.side, f.turn) > COMPLETE_TURN:
             return None
         turn, sides = f.turn, [f.side]
     own = _LAYOUT_SPOTS[f.pips][0]  # the face's own pips (a lone pip: its die's middle)
@@ -952,10 +947,7 @@ def _completed(f: "_Face", die_side: float, gray, sat, scale: int) -> Optional["
     if len(values) != 1 or f.pips in values:
         return None
     v, side, turn = found[len(found) // 2]
-    half = side / 2 * (abs(math.cos(turn)) + abs(math.sin(turn)))
-    face = dataclasses.replace(f, pips=v, side=side, turn=turn, frame=None,
-                               box=(int(round(f.x - half)), int(round(f.y - half)),
-                                    int(round(2 * half)), int(round(2 * half))))
+    face = dataclasses.replace(f, pips=v, side=side, turn=turn, frame=None, box=_square_box(f.x, f.y, side, turn))
     step = side * GRID_STEP * complex(math.cos(turn), math.sin(turn))
     fit = FaceFit(v, 0.0, 0, complex(f.x, f.y), step)
     pips = [Pip(q.real, q.imag, f.pip_r, f.contrast, f.face, 1.0) for q in complex(f.x, f.y) + step * _LAYOUT_Z[v]]
@@ -1143,8 +1135,7 @@ def _sure(f: "_Face", die_side: Optional[float], gray, scale: int) -> bool:
     if (f.pips > 1 and f.side < DIE_MIN_SIDE * die_side) or _stray_dark(gray, f, scale, die_side) > STRAY_MAX:
         return False
     if f.pips in (2, 3) and f.side < ACROSS_SIDE * die_side:
-        off = (f.turn - _face_turn(gray, f.x, f.y, f.side)) % (math.pi / 2)
-        return min(off, math.pi / 2 - off) < ACROSS_TURN
+        return _off_outline(gray, f.x, f.y, f.side, f.turn) < ACROSS_TURN
     return True
 
 
@@ -1999,6 +1990,19 @@ def _face_turn(gray, cx: float, cy: float, side: float) -> float:
     gy = cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3)
     z = (gx + 1j * gy) ** 4 / np.maximum(gx * gx + gy * gy, 1e-6)
     return float(np.angle(z.sum())) / 4
+
+
+def _off_outline(gray, x: float, y: float, side: float, turn: float) -> float:
+    """How far (radians, 0 to 45 degrees) a pip layout turned ``turn`` lies off the square outline of
+    its die (_face_turn) centred at (x, y) with this side."""
+    off = (turn - _face_turn(gray, x, y, side)) % (math.pi / 2)
+    return min(off, math.pi / 2 - off)
+
+
+def _square_box(x: float, y: float, side: float, turn: float) -> tuple[int, int, int, int]:
+    """The upright box [x, y, w, h] of a square face of this side centred at (x, y), turned ``turn``."""
+    half = side / 2 * (abs(math.cos(turn)) + abs(math.sin(turn)))
+    return int(round(x - half)), int(round(y - half)), int(round(2 * half)), int(round(2 * half))
 
 
 def _face_frame(gray, cx: float, cy: float, side: float, turn: float, reach: float = 1.9) -> np.ndarray:
