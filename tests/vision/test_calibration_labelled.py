@@ -177,3 +177,34 @@ def test_a_labelled_calibration_tries_the_image_as_it_is_until_every_point_reads
     for r0, r1 in LATER:
         later, later_truth = render_frame(r0, r1, view, rng=0)
         assert wrong_points(reader.read(later), later_truth) == 0
+
+
+def test_a_layout_that_fits_the_points_clearly_better_wins_a_tie_in_what_reads_back():
+    """bench/vision_styles.py --label-calibration seed 3 style 23 (green felt, white/red points,
+    white/blue checkers): a layout with no bar, its columns across the bar, read the labelled frame
+    back as well as the right ones (23 of 24) and a little surer; every later frame then read the
+    points beside the bar wrong. Its columns fit the points far worse (0.72 against 0.97)."""
+    view = bench_view(3023)
+    c0 = (0, 3, 0, 2, 8) + (0,) * 20
+    c1 = (0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 2)
+    r0 = (0, 0, 2, 2, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0)
+    r1 = (3, 2) + (0,) * 23
+    frame, truth = render_frame(c0, c1, view, rng=3023)
+    cal = Calibration.from_image(frame, {k: v for k, v in truth.items() if k != "geometry"})
+    assert cal.bar is not None
+    later, later_truth = render_frame(r0, r1, view, rng=3023)
+    assert wrong_points(BoardReader(cal, read_dice=False, read_cube=False).read(later), later_truth) == 0
+
+
+def test_ranks_above_puts_points_first_then_a_clearly_better_fit_then_confidence():
+    from vision.calibration import LAYOUT_FIT_NEAR, _ranks_above
+
+    box = {"outer": ((0, 0), (100, 0), (100, 60), (0, 60)), "corners": ((10, 5), (90, 5), (90, 55), (10, 55))}
+    a, b = dict(box, bar=(40, 45)), dict(box, bar=(40, 46))
+    fits = {id(a): 0.72, id(b): 0.97}
+    fit = lambda base: fits[id(base)]
+    assert _ranks_above(((24, 24, 20.0), a), ((23, 23, 22.0), b), fit)  # more points read back first
+    assert _ranks_above(((23, 23, 20.0), b), ((23, 23, 22.0), a), fit)  # then the clearly better fit
+    assert not _ranks_above(((23, 23, 22.6), a), ((23, 23, 22.3), b), fit)
+    fits[id(a)] = 0.97 - LAYOUT_FIT_NEAR / 2  # fits alike: the surer reading
+    assert _ranks_above(((23, 23, 22.6), a), ((23, 23, 22.3), b), fit)
