@@ -853,7 +853,8 @@ class NothingNew(CalibrationError):
 
 
 def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, refit: list | None = None,
-                      by_bases: bool = False, own_unsure: bool = False, made: tuple | None = None):
+                      by_bases: bool = False, own_unsure: bool = False, made: tuple | None = None,
+                      lost_unsure: bool = False):
     """(Calibration, quality) for one candidate layout: colours from the point bases, the pitch
     from the stack lengths, then the colour model and pitch refitted on the label they give.
     `keep_area`: the board clusters near the playing area's own colour stay board (see
@@ -865,7 +866,9 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     layout calibrates without it: the bases' counts are rough). `own_unsure`: the bases that may
     hold stacks of their point's colour (own_colour_stacks) are left out of the label (uncertain),
     so that they teach the model neither board nor checker. `made`: (canon, lab, gray, first label,
-    names) of this layout where made already (_canonical, canon_gray, photo_label)."""
+    names) of this layout where made already (_canonical, canon_gray, photo_label). `lost_unsure`:
+    the bases the first label saw a checker on and no stack was measured at (_lost_bases) are left
+    out of the label its stacks are learnt from (see _own_stacks_checked)."""
     if made is None:
         canon, lab = _canonical(image, base)
         gray = canon_gray(canon)
@@ -919,7 +922,11 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
                         rows[row][col] = [name, n]
     for row, col in rough["hidden"]:  # (the colour model hardly sees them: as their rims counted them)
         rows[row][col] = rough[row][col]
+    lost = _lost_bases(rough, rows)
     label = dict(first, top=rows["top"], bottom=rows["bottom"])
+    if lost_unsure:
+        label["uncertain"] = list(label["uncertain"]) + [f"{row} {col + 1}: a checker at its base, no stack measured"
+                                                         for row, col in lost]
     fields, score = checkers.learn(image, base, label, names, board_sample=BOARD_SAMPLE, canon=canon, lab=lab,
                                     learn_faces=True)
     if rough["hidden"]:
@@ -944,8 +951,10 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     if refitted is not None and refit is not None and _agrees(*refitted[:2], period or pitch, REFIT_NEAR):
         refit.append(dataclasses.replace(cal, pitch=float(refitted[0]), offset=tuple(float(o) for o in refitted[1]),
                                          face_models=refitted[2]))  # (its faces cut out at its own pitch)
-    if rough["own"] and not own_unsure:
+    if rough["own"] and not own_unsure and not lost_unsure:
         cal = _own_stacks_checked(image, base, cal, rough["own"], keep_area, by_bases, made)
+    if lost and not own_unsure and not lost_unsure:
+        cal = _own_stacks_checked(image, base, cal, lost, keep_area, by_bases, made, lost_unsure=True)
     # a layout whose edge is off loses the stacks that do not start at it: more stacks found wins
     return cal, (score[0], len(extents), score[1])
 
@@ -970,13 +979,29 @@ def _emptied(reading: Reading, again: Reading, skip: set) -> int:
                for row in ("top", "bottom") for col in range(12) if (row, col) not in skip)
 
 
+def _lost_bases(rough: dict, rows: dict) -> list:
+    """(row, col) of the bases the first label (`rough`, photo_label) saw a checker on and the
+    colour model measured no stack at (`rows`): their checkers' colour taken for a point's by the
+    first model (red checkers on the cream points, the red points' colour; seed 5 style 19), or
+    no checker there at all (a row of points lit lighter than the other, the first label's
+    mistake: photo._row_lit)."""
+    return [(row, col) for row in ("top", "bottom") for col in range(12)
+            if rows[row][col][0] is None and rough[row][col][0] is not None]
+
+
 def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: list, keep_area: bool,
-                        by_bases: bool, made: tuple) -> Calibration:
+                        by_bases: bool, made: tuple, lost_unsure: bool = False) -> Calibration:
     """The layout's calibration, or where it reads empty a base that may hold a stack the colour of
     its point (own_colour_stacks: checkers of a colour the bases show elsewhere, on points of nearly
     their colour), the same layout learnt with such bases left out of its label (their stacks
     taught the model that colour as board), if that reads more of them and its reading is possible.
-    `made`: the layout's warp and first label, as _calibrate_layout made them (not made again)."""
+    `made`: the layout's warp and first label, as _calibrate_layout made them (not made again).
+    With `lost_unsure`, `own` are the bases the first label saw a checker on and no stack was
+    measured at (_lost_bases), learnt again as unsure in place of the own-colour ones: learnt as
+    empty points, they teach the model that their kind of point is their checkers' colour, and the
+    reader then counts that colour there by rims only (seed 5 style 19: red stacks on cream points
+    read empty); kept on the same terms (a first label's mistake, read as checkers again, makes
+    the reading impossible or empties nothing it read)."""
     def empty(reading) -> int:
         return sum(getattr(reading, row)[col][0] is None for row, col in own)
 
@@ -988,7 +1013,8 @@ def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: li
     if reading.hand_in_view or not empty(reading):
         return cal
     try:
-        other, _ = _calibrate_layout(image, base, keep_area=keep_area, by_bases=by_bases, own_unsure=True, made=made)
+        other, _ = _calibrate_layout(image, base, keep_area=keep_area, by_bases=by_bases, own_unsure=not lost_unsure,
+                                     made=made, lost_unsure=lost_unsure)
     except (CalibrationError, cv2.error) as exc:
         log.debug("layout learnt without the bases of their own colour failed: %s", exc)
         return cal

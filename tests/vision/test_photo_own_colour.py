@@ -24,6 +24,12 @@ CASES = {
     # navy felt, cream/black points, ivory/brown checkers: ivory on cream
     "seed 4 style 17": (4017, (0, 0, 0, 0, 0, 0, 5, 0, 0, 6, 0, 2) + (0,) * 11 + (1, 1),
                         (0, 0, 2, 0, 7) + (0,) * 20),
+    # cream leather, red/cream points, white/red checkers: red on red points, and red stacks on cream
+    # points the first model took for the red points' colour (no stack measured at their bases:
+    # learnt as empty, they taught the model that the cream points are red, and read empty; the
+    # layout is learnt again with such bases left out of its label: photo._lost_bases)
+    "seed 5 style 19": (5019, (0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 6, 0, 5, 0, 0, 0, 0, 1),
+                        (0, 0, 1, 2, 0, 0, 0, 0, 3, 0, 2, 0, 0, 0, 0, 7) + (0,) * 9),
 }
 
 
@@ -61,3 +67,9 @@ def test_own_colour_stacks_are_bases_near_one_checker_colour_with_a_run_of_rims(
     means[9] = [40, 50, 30]
     ends = {3: 100.0, 7: 90.0, 9: 80.0, 12: 70.0}
     assert photo.own_colour_stacks(ends, means, shown, centres) == {3: 0}
+
+
+def test_lost_bases_are_the_checkers_the_first_label_saw_and_no_stack_was_measured_at():
+    rough = {"top": [["a", 1]] + [[None, 0]] * 11, "bottom": [[None, 0]] * 10 + [["b", 2], ["a", 1]]}
+    rows = {"top": [[None, 0]] * 12, "bottom": [[None, 0]] * 10 + [["b", 3], [None, 0]]}
+    assert photo._lost_bases(rough, rows) == [("top", 0), ("bottom", 11)]
