@@ -557,13 +557,18 @@ def face_likeness(gray: np.ndarray, span, row: str, pitch: float, offset: float)
     r = max(2, int(round(FACE_SIZE * pitch)))
     m = max(1, int(round(FACE_SHIFT * pitch)))
     xc = (span[0] + span[1]) // 2
-    a, b = max(0, xc - r - m), min(W, xc + r + m + 1)
-    strip = gray[:half, a:b] if row == "top" else gray[H - half:, a:b][::-1]
+    a, b = xc - r - m, xc + r + m + 1
+    strip = gray[:half] if row == "top" else gray[H - half:][::-1]
+    if a < 0 or b > W:  # a column at the board's side: the faces reach past the image's edge, which is
+        # repeated there (as _window does; the face of a row's last checker was cut off, and the
+        # second layers of stacks on the outermost points went uncounted: seed 7 style 0)
+        strip = cv2.copyMakeBorder(np.ascontiguousarray(strip), 0, 0, max(0, -a), max(0, b - W), cv2.BORDER_REPLICATE)
+        a, b = a + max(0, -a), b + max(0, -a)
+    strip = np.ascontiguousarray(strip[:, a:b])
     last = int(round(offset + 4.5 * pitch))
-    x = xc - a
-    if last + r + 1 > half or last - r < 0 or x - r < 0 or x + r + 1 > b - a:
+    x = r + m
+    if last + r + 1 > half or last - r < 0:
         return None
-    strip = np.ascontiguousarray(strip)
     face = strip[last - r:last + r + 1, x - r:x + r + 1]
     disc = _disc(r)
     if float(face[disc > 0].std()) < 1.0:  # a flat patch: no face to compare with

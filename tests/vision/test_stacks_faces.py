@@ -62,3 +62,12 @@ def test_layer_faces_says_nothing_of_a_flat_column():
     gray = np.full((340, 60), 40, np.uint8)
     assert checkers.layer_faces(gray, (14, 46), "top", 30.0, 0.0) == 0
 
+
+
+@pytest.mark.parametrize("layer", [0, 1, 2, 3])
+def test_layer_faces_counts_a_layer_on_a_point_at_the_boards_side(layer):
+    # the outermost point's column: the checkers, wider than it, reach past the image's side, which
+    # is repeated there (a face cut off there had said nothing: seed 7 style 0's sixes on its first
+    # points, black on black felt, read five)
+    gray = np.ascontiguousarray(_pyramid(layer)[:, 19:])  # (faces 14 px across about x = 11)
+    assert checkers.layer_faces(gray, (0, 22), "top", 30.0, 0.0) == layer
