@@ -711,7 +711,7 @@ class Calibration:
         fits: dict = {}
 
         def above(found, than) -> bool:
-            """Whether the layout `found` ranks above `than` (each (fields, score, ...,  base)):
+            """Whether the layout `found` ranks above `than` (each (fields, score, label, home, base)):
             _ranks_above, the layouts' fit on the points measured once each."""
             def fit(base) -> float:
                 if id(base) not in fits:

@@ -1009,6 +1009,7 @@ def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: li
         return BoardReader(c, read_dice=False, read_cube=False, read_trays=False, follow_board=False,
                            fold_rims=False).read(image)
 
+    what = "the bases it saw no stack at" if lost_unsure else "the bases of their own colour"
     reading = points(cal)
     if reading.hand_in_view or not empty(reading):
         return cal
@@ -1016,15 +1017,15 @@ def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: li
         other, _ = _calibrate_layout(image, base, keep_area=keep_area, by_bases=by_bases, own_unsure=not lost_unsure,
                                      made=made, lost_unsure=lost_unsure)
     except (CalibrationError, cv2.error) as exc:
-        log.debug("layout learnt without the bases of their own colour failed: %s", exc)
+        log.debug("layout learnt without %s failed: %s", what, exc)
         return cal
     again = points(other)
     if again.hand_in_view or impossible(again) or _colour_unread(again, other) or empty(again) >= empty(reading):
         return cal
     if _emptied(reading, again, set(own)):  # (it took checkers elsewhere for board: not kept)
-        log.debug("the layout learnt without the bases of their own colour reads checkers elsewhere empty")
+        log.debug("the layout learnt without %s reads checkers elsewhere empty", what)
         return cal
-    log.debug("stacks on points of their own colour read (%d of %d bases left empty, not %d)",
+    log.debug("the layout learnt without %s reads them (%d of %d bases left empty, not %d)", what,
               empty(again), len(own), empty(reading))
     return other
 
