@@ -884,19 +884,18 @@ class Calibration:
 ON_OUTLINE = 0.005  # of the outline's diagonal: a playing area's corner this near the outline lies on it
 
 
-LAYOUT_FIT_NEAR = 0.05  # layout fits (vision.photo.layout_fit, 0..1) this near are alike: the confidence decides
+LAYOUT_FIT_NEAR = 0.05  # layout fits (vision.photo.layout_score) this near are alike: the confidence decides
 
 
 def _layout_fit(image: np.ndarray, base: dict) -> float:
-    """How well a layout's columns fit the board's points (vision.photo.layout_fit: the columns on
-    the points less the points seen beyond the rows); -inf where it cannot be measured."""
+    """How well a layout's columns fit the board's points (vision.photo.layout_score, as the photo
+    ranks its layouts); -inf where it cannot be measured."""
     from . import photo  # (photo builds on this module)
 
     try:
-        inside, outside = photo.layout_fit(image, base)
+        return photo.layout_score(image, base)
     except (CalibrationError, cv2.error, ValueError):
         return float("-inf")
-    return inside - photo.FIT_OUTSIDE * outside
 
 
 def _ranks_above(a: tuple, b: tuple, fit) -> bool:

@@ -544,6 +544,15 @@ FACE_GAP = 0.3  # how much less like a face the row's open joints must look than
 # by half a checker shows faces at its joints)
 
 
+def _column_strip(gray: np.ndarray, row: str, half: int, a: int, b: int) -> np.ndarray:
+    """Columns a..b of a row's half of the board (`half` pixels from its edge; the bottom row's
+    turned so that its edge comes first), contiguous, the image's side repeated where the columns
+    leave it (a stack at the board's side: its checkers, wider than their column, reach past it)."""
+    H, W = gray.shape[:2]
+    strip = gray[:half, max(0, a):min(W, b)] if row == "top" else gray[H - half:, max(0, a):min(W, b)][::-1]
+    return cv2.copyMakeBorder(np.ascontiguousarray(strip), 0, 0, max(0, -a), max(0, b - W), cv2.BORDER_REPLICATE)
+
+
 def face_likeness(gray: np.ndarray, span, row: str, pitch: float, offset: float) -> np.ndarray | None:
     """How like the face of a row of five's last checker (which no second layer covers) the
     image looks at each half checker along the row (k = 0.5, 1, ... 4 checkers from its start):
@@ -557,14 +566,9 @@ def face_likeness(gray: np.ndarray, span, row: str, pitch: float, offset: float)
     r = max(2, int(round(FACE_SIZE * pitch)))
     m = max(1, int(round(FACE_SHIFT * pitch)))
     xc = (span[0] + span[1]) // 2
-    a, b = xc - r - m, xc + r + m + 1
-    strip = gray[:half] if row == "top" else gray[H - half:][::-1]
-    if a < 0 or b > W:  # a column at the board's side: the faces reach past the image's edge, which is
-        # repeated there (as _window does; the face of a row's last checker was cut off, and the
-        # second layers of stacks on the outermost points went uncounted: seed 7 style 0)
-        strip = cv2.copyMakeBorder(np.ascontiguousarray(strip), 0, 0, max(0, -a), max(0, b - W), cv2.BORDER_REPLICATE)
-        a, b = a + max(0, -a), b + max(0, -a)
-    strip = np.ascontiguousarray(strip[:, a:b])
+    # (at the board's side the faces reach past the image's edge: a row's last face was cut off there,
+    # and the second layers of stacks on the outermost points went uncounted; seed 7 style 0)
+    strip = _column_strip(gray, row, half, xc - r - m, xc + r + m + 1)
     last = int(round(offset + 4.5 * pitch))
     x = r + m
     if last + r + 1 > half or last - r < 0:
@@ -888,13 +892,10 @@ def face_profile(gray: np.ndarray, span, row: str, model: FaceModel, shift: int,
     H, W = gray.shape[:2]
     half = min(H, H // 2 + max(0, beyond))
     xc = (span[0] + span[1]) // 2
-    a, b = xc - r - shift, xc + r + shift + 1
     out = np.full(half, np.nan)
     if half < 2 * r + 2 or not 0 <= xc < W:
         return out
-    strip = gray[:half, max(0, a):min(W, b)] if row == "top" else gray[H - half:, max(0, a):min(W, b)][::-1]
-    strip = cv2.copyMakeBorder(np.ascontiguousarray(strip, np.float32), 0, 0, max(0, -a), max(0, b - W),
-                               cv2.BORDER_REPLICATE)  # (a stack at the board's edge: its edge repeated)
+    strip = _column_strip(gray, row, half, xc - r - shift, xc + r + shift + 1).astype(np.float32)
     face = np.ascontiguousarray(face if row == "top" else face[::-1])  # the face turned with the bottom row
     like = cv2.matchTemplate(strip, face, cv2.TM_CCOEFF_NORMED, mask=_disc(r))
     like[~np.isfinite(like)] = -1.0

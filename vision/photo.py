@@ -1164,6 +1164,13 @@ FIT_OUTSIDE = 2.0  # how much points seen alternating beyond a layout's rows cou
 FIT_NEAR = 0.05  # layouts whose fit is within this of the best one's are read when its reading is impossible
 
 
+def layout_score(image: np.ndarray, base: dict) -> float:
+    """How well a layout fits the board's points, as layouts are ranked by: layout_fit's columns on
+    the points less FIT_OUTSIDE times the points seen alternating beyond its rows."""
+    inside, outside = layout_fit(image, base)
+    return inside - FIT_OUTSIDE * outside
+
+
 def candidate_layouts(image: np.ndarray, outer, one_band: bool = True) -> list[tuple[float, str, dict]]:
     """(fit, name, layout) of every candidate playing area inside the outline `outer` (image
     order), best fit first: each of layout_candidates as found and, but for the crossed ones, with
@@ -1181,11 +1188,11 @@ def candidate_layouts(image: np.ndarray, outer, one_band: bool = True) -> list[t
             return None
         base = _true_size(image, _base(image, rotate, outer_t, corners, bar))
         try:
-            inside, outside = layout_fit(image, base)
+            fit = layout_score(image, base)
         except (CalibrationError, cv2.error, ValueError) as exc:
             log.debug("layout %s not measured: %s", name, exc)
             return None
-        scored.append((inside - FIT_OUTSIDE * outside, name, base))
+        scored.append((fit, name, base))
         return base
 
     for name, (outer_t, corners, bar) in layout_candidates(image, rotate, outer, one_band):

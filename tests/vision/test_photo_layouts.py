@@ -22,8 +22,7 @@ def _layout(image, area, bar_frac=None) -> dict:
 
 
 def _fit(image, area, bar_frac=None) -> float:
-    inside, outside = photo.layout_fit(image, _layout(image, area, bar_frac))
-    return inside - photo.FIT_OUTSIDE * outside
+    return photo.layout_score(image, _layout(image, area, bar_frac))
 
 
 def _bar_frac(geometry) -> tuple[float, float]:
