@@ -1,5 +1,6 @@
 """Time the vision stages on a 1280x720 frame, one core: full board read (with and without dice)
-and the occlusion gate. Targets: full read <= 25 ms, gate <= 5 ms. Also a 12-megapixel photo read
+and the occlusion gate. Targets: full read <= 25 ms, gate <= 5 ms; the renderer that stands in
+for the camera in the tests and the demo draws a frame in <= 50 ms. Also a 12-megapixel photo read
 with no calibration (vision.photo, issue 10): target <= 300 ms.
 
     .venv/bin/python bench/vision_speed.py [--data ../shared/data]
@@ -72,6 +73,9 @@ def main(argv=None) -> int:
     late = (0, 2, 3, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     tray_frame, _ = render.render_frame(late, start, view, dice=(5, 2), cube=(2, "player0"), rng=1)
     tray_reader = BoardReader(tray_cal)
+    t_render = timed(lambda _f: render.render_frame(start, start, view, dice=(3, 4), cube=2, rng=0), None, 10)
+    print(f"{'render a frame (tests, demo)':34} {t_render:7.2f} {'<= 50':>8}   "
+          f"(vision.render, the start with dice and the cube: the demo's camera)")
     print(f"{'full read, rendered board, trays':34} {timed(tray_reader.read, tray_frame):7.2f} {'<= 25':>8}   "
           f"({len(tray_cal.trays)} tray; board, dice, borne off, cube; trays and cube read again only when their area changed)")
     # the same with a checker borne off every frame: the worst case, a frame right after a move

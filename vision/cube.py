@@ -62,19 +62,28 @@ def _ink_shape(ink: np.ndarray) -> Optional[np.ndarray]:
     return canvas
 
 
+TEMPLATE_SIDES = (64, 96)  # the font's strokes are hinted per size: a template at two sizes
+
+
 @functools.lru_cache(maxsize=1)
-def _templates() -> dict[int, np.ndarray]:
-    """Ink shapes of every cube face, drawn as vision.render draws them."""
+def _templates() -> dict[int, tuple[np.ndarray, ...]]:
+    """Ink shapes of every cube face, drawn as vision.render draws them, at several sizes (a glyph
+    drawn at one size is not the same shape scaled: OpenCV 5.1's "32" at 96 px fits its own 64 px
+    drawing 0.77, its 64 px drawing itself)."""
     from vision.render import _face_patch  # the renderer's cube face, upright
 
     out = {}
     for face in CUBE_FACES:
-        patch = _face_patch(96, None, (255, 255, 255), None, text=str(face), ink=(0, 0, 0))
-        gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-        ink = gray < 128
-        ink[:8, :] = ink[-8:, :] = False  # the face's edge line is not ink
-        ink[:, :8] = ink[:, -8:] = False
-        out[face] = _ink_shape(ink)
+        shapes = []
+        for side in TEMPLATE_SIDES:
+            patch = _face_patch(side, None, (255, 255, 255), None, text=str(face), ink=(0, 0, 0))
+            gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+            ink = gray < 128
+            edge = side // 12  # the face's edge line is not ink
+            ink[:edge, :] = ink[-edge:, :] = False
+            ink[:, :edge] = ink[:, -edge:] = False
+            shapes.append(_ink_shape(ink))
+        out[face] = tuple(shapes)
     return out
 
 
@@ -96,12 +105,13 @@ def read_face(patch_gray: np.ndarray) -> tuple[int, int, float]:
         shape = _ink_shape(np.rot90(ink, quarter))
         if shape is None:
             continue
-        for face, tpl in _templates().items():
-            inter = np.logical_and(shape, tpl).sum()
-            union = np.logical_or(shape, tpl).sum()
-            score = inter / union if union else 0.0
-            if score > best[2]:
-                best = (face, quarter, float(score))
+        for face, tpls in _templates().items():
+            for tpl in tpls:
+                inter = np.logical_and(shape, tpl).sum()
+                union = np.logical_or(shape, tpl).sum()
+                score = inter / union if union else 0.0
+                if score > best[2]:
+                    best = (face, quarter, float(score))
     return best
 
 
