@@ -1471,7 +1471,7 @@ def _trimmed_fits(counts, extents, rows, pw: float, rows_told: bool = False) -> 
         resid = [e - pitch * n - offset[0 if r == "top" else 1] for n, e, r in zip(counts, extents, rows)]
         if float(np.sqrt(np.mean(np.square(resid)))) <= TRIM_RMS * pw:
             break
-        worst = int(np.argmax(np.abs(resid)))
+        worst = _worst_stray(resid, counts, extents, pitch, pw)
         del counts[worst], extents[worst], rows[worst]
         if len(set(counts)) < 2:
             break
@@ -1479,6 +1479,20 @@ def _trimmed_fits(counts, extents, rows, pw: float, rows_told: bool = False) -> 
         if PITCH_RANGE[0] * pw <= pitch <= PITCH_RANGE[1] * pw:
             out.append((pitch, offset))
     return out
+
+
+STRAY_TIE = 1e-6  # of a point's width: stacks straying from a fit by amounts this close stray alike
+
+
+def _worst_stray(resid, counts, extents, pitch: float, pw: float) -> int:
+    """The stack that strays most from a fit (its residual `resid`); of stacks that stray alike (two
+    of one count alone in their row: their mean is the row's offset, one strays up as far as the
+    other down), the one whose own length lies furthest from `pitch` times its count. An offset is a
+    few pixels of perspective and thickness; which went had hung on rounding (labelled seed 5 style
+    29: a two of 85 px, half of it a point's tip, and a two of 64 px at 32 a checker)."""
+    most = max(abs(r) for r in resid)
+    alike = [i for i, r in enumerate(resid) if abs(r) >= most - STRAY_TIE * pw]
+    return max(alike, key=lambda i: abs(extents[i] - pitch * counts[i]))
 
 
 def _offsets_raised(fit: tuple) -> list:
