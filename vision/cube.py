@@ -67,9 +67,9 @@ TEMPLATE_SIDES = (64, 96)  # the font's strokes are hinted per size: a template 
 
 @functools.lru_cache(maxsize=1)
 def _templates() -> dict[int, tuple[np.ndarray, ...]]:
-    """Ink shapes of every cube face, drawn as vision.render draws them, at several sizes (a glyph
-    drawn at one size is not the same shape scaled: OpenCV 5.1's "32" at 96 px fits its own 64 px
-    drawing 0.77, its 64 px drawing itself)."""
+    """Ink shapes of every cube face, drawn as vision.render draws them, at each of TEMPLATE_SIDES
+    (a glyph drawn at one size is not the same shape scaled: under OpenCV 5.1 a "32" drawn at 64 px
+    fits the one drawn at 96 px only 0.77)."""
     from vision.render import _face_patch  # the renderer's cube face, upright
 
     out = {}

@@ -24,7 +24,7 @@ CAL = ((6, 3) + (0,) * 23, (0, 0, 0, 8, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1, 3
 def test_a_game_in_progress_calibrates_on_the_layout_its_reading_came_from():
     view = bench_view(3028)
     start, truth = render_frame(*CAL, view, rng=3028)
-    reading, behind = photo.photo_reading(start)
+    _, behind = photo.photo_reading(start)
     cal = photo.calibrate_photo(start)
     assert cal.corners == behind.corners and cal.colours == behind.colours
     best_fitting = next(photo.candidate_calibrations(start))
@@ -32,4 +32,3 @@ def test_a_game_in_progress_calibrates_on_the_layout_its_reading_came_from():
     assert best_fitting.corners != cal.corners
     got = labels.as_image_shows(BoardReader(cal, read_dice=False).read(start).to_label_dict())
     assert labels.compare(got, truth).board_right
-
