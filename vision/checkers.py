@@ -1581,7 +1581,7 @@ def reader_view(raw: np.ndarray, centroids, light: bool, bar, absent, spans) -> 
 
 def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, offset, names, rims: tuple[int, ...],
                 faces: tuple, own_off: tuple = (), models: tuple = (), combs: bool = False, fold_rims: bool = True,
-                layer_slack: tuple = ()) -> dict:
+                layer_slack: tuple = (), recounts: dict | None = None) -> dict:
     """{(row, col): (colour or None, count, confidence)} of every point as the reader reads them
     from a classed canonical image: by colour (read_columns, own_colour_off), less lone checkers that
     are the point's own colour (phantom_singles), long stacks and second layers counted again
@@ -1589,7 +1589,8 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     (rim_counts, less a last checker the colours' face `models` see no face of: faceless_last;
     face_counts; per colour a FaceModel or None, as face_model makes them of a calibration's
     face_models); with `combs`, rows seen only in a comb of their colour too (face_combs, and
-    rim_comb in rim_counts)."""
+    rim_comb in rim_counts). `recounts`, if given, gets {(row, col): (count before, count after)} of
+    the long stacks recount_long_stacks counted again (see surplus_undone)."""
     profiles = column_profiles(classes, spans, canon.shape[0])
     if own_off:
         profiles = own_colour_off(profiles, rims, own_off)
@@ -1598,7 +1599,10 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
     if combs:
         cols = face_combs(cols, profiles, spans, pitch, offset, names, faces, None, canon)
     gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY)
-    cols = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models, fold_rims)
+    recounted = recount_long_stacks(cols, profiles, gray, spans, pitch, offset, names, classes, models, fold_rims)
+    if recounts is not None:
+        recounts.update({key: (cols[key][1], v[1]) for key, v in recounted.items() if v[1] != cols[key][1]})
+    cols = recounted
     if any(r >= 0 for r in rims):
         counted = rim_counts(cols, gray, spans, pitch, offset, names, rims, None, faces, canon, profiles, combs,
                              layer_slack)
@@ -1609,6 +1613,36 @@ def read_stacks(canon: np.ndarray, classes: np.ndarray, spans, pitch: float, off
 
 
 CHECKERS = 15  # of each colour in a game (R1)
+
+
+def surplus_undone(read: dict, recounts: dict, bar, names) -> tuple[dict, tuple]:
+    """(`read`, `bar`) with a colour read more than CHECKERS times on the points and the bar told
+    where it can be (R1; `read`: read_stacks', `bar`: read_bar's ((colour, count), (colour, count))):
+    a long stack's second count (recount_long_stacks: a second layer, an overlapping run) that
+    alone explains the surplus is undone: it added exactly the surplus, and no other recount of
+    the colour standing in `read` did (`recounts`: read_stacks'; a phantom layer on a row of five,
+    a run taken for more checkers than it holds); else a bar that holds at least the surplus of
+    the colour holds that many fewer (a bar the colour of its checkers, or the stack beside it,
+    read as a stack of them: some six a half; a colour with checkers borne off is then still one
+    too many there). Anything else is left as read (a stack found by its rims may be the surplus,
+    or which recount is wrong is not told)."""
+    on_bar = dict(bar or ())
+    out = dict(read)
+    for name in names:
+        surplus = sum(n for c, n, _ in read.values() if c == name) + on_bar.get(name, 0) - CHECKERS
+        if surplus <= 0:
+            continue
+        undo = [key for key, (before, after) in recounts.items()
+                if read[key][0] == name and read[key][1] == after and after - before == surplus]
+        if len(undo) == 1:
+            key = undo[0]
+            log.debug("%s read %d too many: the recount of %s (%d, not %d) undone", name, surplus, key,
+                      recounts[key][1], recounts[key][0])
+            out[key] = (name, recounts[key][0], read[key][2])
+        elif on_bar.get(name, 0) >= surplus:
+            log.debug("%s read %d too many: the bar holds %d of them", name, surplus, on_bar[name])
+            on_bar[name] -= surplus
+    return out, tuple((c, on_bar.get(c, n)) for c, n in bar) if bar else bar
 
 
 FACE_NEAR = 15.0  # weighted-Lab distance: the most a stack the colour model read none of, found by its faces,

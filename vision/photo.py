@@ -1007,7 +1007,7 @@ def _own_stacks_checked(image: np.ndarray, base: dict, cal: Calibration, own: li
 
     def points(c: Calibration) -> Reading:  # (the points and bar only: the dice, cube and trays are read once, after)
         return BoardReader(c, read_dice=False, read_cube=False, read_trays=False, follow_board=False,
-                           fold_rims=False).read(image)
+                           fold_rims=False, conserve=False).read(image)
 
     what = "the bases it saw no stack at" if lost_unsure else "the bases of their own colour"
     reading = points(cal)
@@ -1426,13 +1426,13 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     if score >= 1.0:  # a hand or arm crosses the board's edge: no reading at all, never a guess
         log.debug("hand in view (score %.2f)", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
-    why, points_only, covered, nearly = None, None, None, None
+    why, conserved, points_only, covered, nearly = None, None, None, None, None
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read);
         # the dice, cube and trays only for the reading kept (a sixth of a read each, spent for nothing
         # on a layout whose reading is impossible)
-        reader = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False)
+        reader = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False, conserve=False)
         reading = reader.read(small, extras=False)
         if reading.hand_in_view:  # the edge is clear (looked at above): the reader's colours saw
             log.debug("layout %d's reader saw a hand", i)  # something foreign over the points, which
@@ -1442,12 +1442,16 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         if why is None:
             return _full_size(reader.extras(small, reading), cal, scale, (w, h))
         log.debug("layout's reading impossible: %s", why)
+        if conserved is None and (told := reader.conserved(reading)) is not reading \
+                and not impossible(told) and not _colour_unread(told, cal):
+            conserved = (told, cal, reader)
         if points_only is None and (bare := without_bar(reading)) is not None:
             points_only = (bare, cal, reader)
         if nearly is None and (fewer := trimmed(reading)) is not None:
             nearly = (fewer, cal, reader)
-    for kept in (points_only, nearly):  # no layout reads it all: its points are read, its bar is said
-        if kept is not None:  # unread; nor its points: a checker too many, from the stack read least surely
+    for kept in (conserved, points_only, nearly):  # no layout reads a position: the first whose surplus is
+        if kept is not None:  # told (R1: a recount or the bar, BoardReader.conserved); its points, its bar said
+            # unread; nor its points: a checker too many, from the stack read least surely
             reading, cal, reader = kept  # (each layout has its reader: it read this photo only)
             return _full_size(reader.extras(small, reading), cal, scale, (w, h))
     if covered is not None:
