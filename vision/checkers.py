@@ -1618,27 +1618,29 @@ CHECKERS = 15  # of each colour in a game (R1)
 def surplus_undone(read: dict, recounts: dict, bar, names) -> tuple[dict, tuple]:
     """(`read`, `bar`) with a colour read more than CHECKERS times on the points and the bar told
     where it can be (R1; `read`: read_stacks', `bar`: read_bar's ((colour, count), (colour, count))):
-    a long stack's second count (recount_long_stacks: a second layer, an overlapping run) that
-    alone explains the surplus is undone: it added exactly the surplus, and no other recount of
-    the colour standing in `read` did (`recounts`: read_stacks'; a phantom layer on a row of five,
-    a run taken for more checkers than it holds); else a bar that holds at least the surplus of
+    long stacks' second counts (recount_long_stacks: a second layer, an overlapping run) that
+    alone explain the surplus are undone: the one set of the colour's recounts standing in `read`
+    whose additions make up exactly the surplus (`recounts`: read_stacks'; a phantom layer on a
+    row of five, or on two, a run taken for more checkers than it holds); else a bar that holds at least the surplus of
     the colour holds that many fewer (a bar the colour of its checkers, or the stack beside it,
     read as a stack of them: some six a half; a colour with checkers borne off is then still one
     too many there). Anything else is left as read (a stack found by its rims may be the surplus,
-    or which recount is wrong is not told)."""
+    or which recounts are wrong is not told: two sets make it up)."""
     on_bar = dict(bar or ())
     out = dict(read)
     for name in names:
         surplus = sum(n for c, n, _ in read.values() if c == name) + on_bar.get(name, 0) - CHECKERS
         if surplus <= 0:
             continue
-        undo = [key for key, (before, after) in recounts.items()
-                if read[key][0] == name and read[key][1] == after and after - before == surplus]
+        added = {key: after - before for key, (before, after) in recounts.items()
+                 if read[key][0] == name and read[key][1] == after and after > before}
+        undo = [keys for k in range(1, len(added) + 1) for keys in itertools.combinations(added, k)
+                if sum(added[key] for key in keys) == surplus]
         if len(undo) == 1:
-            key = undo[0]
-            log.debug("%s read %d too many: the recount of %s (%d, not %d) undone", name, surplus, key,
-                      recounts[key][1], recounts[key][0])
-            out[key] = (name, recounts[key][0], read[key][2])
+            for key in undo[0]:
+                log.debug("%s read %d too many: the recount of %s (%d, not %d) undone", name, surplus, key,
+                          recounts[key][1], recounts[key][0])
+                out[key] = (name, recounts[key][0], read[key][2])
         elif on_bar.get(name, 0) >= surplus:
             log.debug("%s read %d too many: the bar holds %d of them", name, surplus, on_bar[name])
             on_bar[name] -= surplus
