@@ -240,22 +240,22 @@ def canon_gray(canon: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
-def _rim_runs(gray: np.ndarray, base: dict, shown: np.ndarray, to_middle: bool = False) -> tuple[dict, float]:
-    """({base index: run length in pixels}, point width) of the bases not `shown` as checkers
-    whose centre line (in `gray`, canon_gray) shows a run of rims from the board's edge
-    (checkers.rim_run_end) at least HIDDEN_RUN point widths long and short of the middle (a run to
-    the middle: the points' tips), or `to_middle` as well."""
+def _rim_runs(gray: np.ndarray, base: dict) -> tuple[dict, dict, float]:
+    """({base index: run length in pixels} of the bases whose centre line (in `gray`, canon_gray)
+    shows a run of rims from the board's edge (checkers.rim_run_end) at least HIDDEN_RUN point
+    widths long and short of the middle (a run to the middle: the points' tips), the same with
+    the runs to the middle too, point width)."""
     probe = _probe(base)
     H = probe.size[1]
     pw = _point_width(probe)
-    found = {}
-    for i in np.flatnonzero(~shown):
-        row, col = ("top" if i < 12 else "bottom"), int(i % 12)
+    runs = {}
+    for i in range(24):
+        row, col = ("top" if i < 12 else "bottom"), i % 12
         line = checkers.centre_line(gray, probe.column_span(col), row)
         end = checkers.rim_run_end(line, pw, 0.0)
-        if HIDDEN_RUN * pw <= end and (to_middle or end < H / 2 - 0.5 * pw):
-            found[int(i)] = end
-    return found, pw
+        if HIDDEN_RUN * pw <= end:
+            runs[i] = end
+    return {i: end for i, end in runs.items() if end < H / 2 - 0.5 * pw}, runs, pw
 
 
 def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
@@ -270,7 +270,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
         raise HalfPointsLayout(f"the layout's {HALF_POINTS} (neighbouring bases pair up): not the board")
     if gray is None:
         gray = canon_gray(_canonical(image, base)[0])
-    ends, _ = _rim_runs(gray, base, np.zeros(24, bool))  # (its point width is _bases' too)
+    ends, runs, _ = _rim_runs(gray, base)  # (its point width is _bases' too)
     checker, point_colours = _checker_bases(means, np.isin(np.arange(24), list(ends)))
     if checker.sum() < 1:
         raise CalibrationError("no checkers found at the points' bases")
@@ -287,8 +287,7 @@ def photo_label(image: np.ndarray, base: dict, lab: np.ndarray | None = None,
     if float(np.linalg.norm(centres2[0] - centres2[1])) < ONE_COLOUR:  # the bases show one colour
         hidden = hidden_stacks(ends, pw, means, checker, point_colours)
         if not hidden:  # every such stack runs to the middle (or stands alone): its rims run there
-            hidden = hidden_stacks(_rim_runs(gray, base, checker, to_middle=True)[0], pw, means, checker,
-                                   point_colours)
+            hidden = hidden_stacks(runs, pw, means, checker, point_colours)
         log.debug("checker bases of one colour; stacks of the other found by their rims: %s", hidden)
         if hidden:
             lab_[checker] = 0

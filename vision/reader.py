@@ -120,7 +120,7 @@ class BoardReader:
         # (R1: checkers.surplus_undone); the photo reader, which takes such a reading for a layout
         # astray and tries the next, asks for it only where none reads possibly (conserved)
         self.conserve = conserve
-        self._recounts: dict = {}  # the last frame's long stacks counted again (conserved)
+        self._recounts: dict = {}  # the last frame's long stacks counted again (read_stacks; conserved)
         # a long stack's rims counted one by one only where its brightness repeats at their spacing
         # (checkers.recount_long_stacks); the photo reader, whose pitch is the photo's own guess, counts them as found,
         # and looks for a pyramid's layer at pitches a little either side of it too (checkers.layered_near)
@@ -214,28 +214,27 @@ class BoardReader:
         if hand:
             moved = self.gate.last_total > BOARD_LOST
             return Reading(hand_in_view=True, occlusion=score, board_found=not moved, **common)
-        recounts: dict = {}
+        self._recounts = {}
         cols = checkers.read_stacks(canon, classes, self._spans, cal.pitch, cal.offset, cal.colours, cal.rims,
                                     cal.faces, cal.own_off, self._face_models, combs=True, fold_rims=self.fold_rims,
                                     layer_slack=() if self.fold_rims else checkers.LAYER_SLACK,  # (the photo's pitch)
-                                    recounts=recounts)
-        bar, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours)
-        self._recounts = recounts
-        if self.conserve:
-            cols, bar = checkers.surplus_undone(cols, recounts, bar, cal.colours)
+                                    recounts=self._recounts)
         top = tuple((cols[("top", c)][0], cols[("top", c)][1]) for c in range(12))
         bottom = tuple((cols[("bottom", c)][0], cols[("bottom", c)][1]) for c in range(12))
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
                 tuple(round(cols[("bottom", c)][2], 3) for c in range(12)))
+        bar, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours)
         reading = Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar, confidence=conf, occlusion=score,
                           **common)
+        if self.conserve:
+            reading = self.conserved(reading)
         self._classes = classes  # (for extras of this frame)
         return self.extras(frame, reading) if extras else reading
 
     def conserved(self, reading: Reading) -> Reading:
-        """`reading`, this reader's last (read with conserve False), with a colour read more than
-        fifteen times told where it can be (checkers.surplus_undone, as conserve does); itself
-        where nothing is told."""
+        """`reading`, this reader's last as counted (what read returns with conserve False), with a
+        colour read more than fifteen times told where it can be (checkers.surplus_undone); itself
+        where nothing is told. With conserve, read returns it so."""
         if not reading.readable or reading.confidence is None:
             return reading
         cols = {(row, c): (*getattr(reading, row)[c], reading.confidence[r][c])
