@@ -602,7 +602,8 @@ def layer_faces(gray: np.ndarray, span, row: str, pitch: float, offset: float) -
     of 0 to 3 over the first joints, the pattern the faces fit best (the mean likeness where it
     puts faces less where it does not), when it fits LAYER_FIT better than a plain row, each face
     it shows is one (FACE_MIN) and the joints it leaves open are plainly not (FACE_GAP). For a
-    checker the colour of its point, whose rims and waists do not show, its face still does."""
+    checker the colour of its point, whose rims and waists do not show, its face still does. Where
+    no pattern passes so, the joints alone may tell (joint_faces)."""
     like = face_likeness(gray, span, row, pitch, offset)
     if like is None:
         return 0
@@ -612,12 +613,42 @@ def layer_faces(gray: np.ndarray, span, row: str, pitch: float, offset: float) -
         fits.append(float(np.nanmean(like[shown]) - np.nanmean(like[~shown])))
     c = int(np.argmax(fits))
     log.debug("layer faces %s %s: likeness %s fits %s", row, span, np.round(like, 2), np.round(fits, 2))
-    if not c or fits[c] - fits[0] < LAYER_FIT:
-        return 0
-    shown = np.array([k in _faces_shown(c) for k in FACE_PLACES])
-    open_ = np.array([float(k).is_integer() and k > c for k in FACE_PLACES])  # the joints no layer covers
-    least = float(np.nanmin(like[shown], initial=1.0))
-    return c if least >= FACE_MIN and least - float(np.nanmax(like[open_], initial=-1.0)) >= FACE_GAP else 0
+    if c and fits[c] - fits[0] >= LAYER_FIT:
+        shown = np.array([k in _faces_shown(c) for k in FACE_PLACES])
+        open_ = np.array([float(k).is_integer() and k > c for k in FACE_PLACES])  # the joints no layer covers
+        least = float(np.nanmin(like[shown], initial=1.0))
+        if least >= FACE_MIN and least - float(np.nanmax(like[open_], initial=-1.0)) >= FACE_GAP:
+            return c
+    return joint_faces(like)
+
+
+def joint_faces(like: np.ndarray) -> int:
+    """Checkers of a second layer on a row of five by its joints (face_likeness at FACE_PLACES),
+    where the pattern of all its faces does not tell it (layer_faces): c faces over the first c
+    joints, each FACE_MIN like the row's last face and more like one than any face of the row they
+    cover, the joints past them plainly not (FACE_GAP under the least), and the row's faces no layer
+    covers more like one than those open joints; of such c, the one whose faces stand out most from
+    the open joints; 0 if none. A layer's checker covers only the near halves of the two faces beside
+    its joint, and a tilted camera sees the raised layer a little off: the covered faces may still
+    look half like one (0.66-0.69), and the row's uncovered faces lie in the layer's shade (0.32),
+    so the pattern of all faces fits a plain row about as well. The joints tell: a plain row's look
+    at most half like a face (half of each neighbour), and its faces show whole beside them."""
+    joints = like[1::2]  # places 1, 2, 3, 4
+    best, out = -1.0, 0
+    for c in range(1, ROW_OF_FIVE - 1):
+        layer, open_ = joints[:c], joints[c:]
+        if np.isnan(layer).any() or np.isnan(open_).all():
+            continue
+        least, most_open = float(layer.min()), float(np.nanmax(open_))
+        uncovered = like[[i for i, k in enumerate(FACE_PLACES) if not float(k).is_integer() and k > c + 1]]
+        covered = like[[i for i, k in enumerate(FACE_PLACES) if not float(k).is_integer() and k < c + 1]]
+        if least < FACE_MIN or least - most_open < FACE_GAP or least <= float(np.nanmax(covered, initial=-1.0)):
+            continue
+        if uncovered.size and not float(np.nanmin(uncovered, initial=1.0)) > most_open:
+            continue
+        if least - most_open > best:
+            best, out = least - most_open, c
+    return out
 
 
 FACE_SEEN = 0.8  # normalised correlation with a colour's face model for a place to hold one of its checkers
