@@ -213,7 +213,12 @@ def read_columns(profiles: dict, pitch: float, offset: tuple[float, float], name
             mass = float(near.max()) / max(pitch, 1.0)
             out[key] = (None, 0, float(max(0.0, 1.0 - 2 * mass)))
             continue
-        x = (ext - offset[0 if key[0] == "top" else 1]) / pitch
+        off = offset[0 if key[0] == "top" else 1]
+        x = (ext - off) / pitch
+        if int(round(x)) <= 0:  # a sliver at the edge (the frame's shade, a shadow) counts no checker: nor does
+            other = stack_extent(prof[1 - k], pitch)  # it hide the other colour's stack there, though its
+            if int(round((other - off) / pitch)) >= 1:  # colour fills more of the column further in (the felt
+                k, x = 1 - k, (other - off) / pitch  # taken for it; its share lowers the confidence below)
         n = int(round(x))
         if n <= 0:  # a sliver at the edge (the frame, a shadow) is not a checker
             out[key] = (None, 0, float(max(0.0, min(1.0, 1.0 - 2 * max(x, 0.0)))))
