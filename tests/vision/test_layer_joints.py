@@ -10,12 +10,9 @@ row's start), measured on the bench's rendered boards."""
 import numpy as np
 import pytest
 
-from vision import checkers, labels
-from vision.calibration import Calibration
-from vision.reader import BoardReader
-from vision.render import render_frame
+from vision import checkers
 
-from .rendered import START, bench_view
+from .test_stacks import read_realistic
 
 LAYERED = {  # likeness at 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4: the checkers of the layer
     "seed 7 style 0 (black on black felt, 45 degrees): a seven": ([0.07, 0.91, 0.06, 0.91, 0.11, 0.19, 0.32, 0.17], 2),
@@ -70,9 +67,5 @@ RENDERED = {
 
 @pytest.mark.parametrize("case", RENDERED)
 def test_rendered_pyramids_read_whole(case):
-    seed, p0, p1 = RENDERED[case]
-    view = bench_view(seed)
-    cal = Calibration.from_image(render_frame(START, START, view, rng=seed)[0])
-    image, truth = render_frame(p0, p1, view, rng=seed)
-    got = labels.as_image_shows(BoardReader(cal, read_dice=False, read_cube=False).read(image).to_label_dict())
-    assert labels.compare(got, truth).wrong == (), case
+    score, _ = read_realistic(*RENDERED[case])
+    assert score.wrong == (), case
