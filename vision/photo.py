@@ -1331,7 +1331,7 @@ def near_outlines(image: np.ndarray, outer, checker: float):
         yield other
 
 
-MAX_CHECKERS = 15  # checkers of one colour in a game: no point, and no colour on the board and bar, holds more
+MAX_CHECKERS = checkers.CHECKERS  # of one colour in a game (R1): no point, and no colour on the board and bar, holds more
 
 
 def impossible(reading: Reading) -> str | None:
