@@ -118,6 +118,7 @@ class Outcome:
     wrong: tuple[str, ...] = ()
     error: str = ""
     ms: float = 0.0
+    bar_wrong: str = ""  # what was read on the bar, where it was wrong
 
     @property
     def board(self) -> bool:
@@ -135,6 +136,15 @@ class Case:
     hand: dict = field(default_factory=dict)  # with --hands: way -> "hand" | "refused" | "read"
 
 
+def scored(reading, truth, ms) -> Outcome:
+    """A reading scored against its label: the points, and the bar."""
+    got = labels.as_image_shows(reading.to_label_dict())
+    score = labels.compare(got, truth)
+    bar = labels.bar_right(got, truth)
+    note = "" if bar else f"bar: read {got.get('bar') or {}}, label {truth.get('bar') or {}}"
+    return Outcome(score.right, bar, score.wrong, ms=ms, bar_wrong=note)
+
+
 def read_calibrated(reader, frame, truth) -> Outcome:
     t0 = time.process_time()  # CPU time of this process (one OpenCV thread): the machine's load cannot count
     try:
@@ -146,9 +156,7 @@ def read_calibrated(reader, frame, truth) -> Outcome:
     ms = (time.process_time() - t0) * 1000
     if reading.hand_in_view:
         return Outcome(error=f"read as a hand in view (occlusion {reading.occlusion:.2f})", ms=ms)
-    got = labels.as_image_shows(reading.to_label_dict())
-    score = labels.compare(got, truth)
-    return Outcome(score.right, labels.bar_right(got, truth), score.wrong, ms=ms)
+    return scored(reading, truth, ms)
 
 
 def read_uncalibrated(frame, truth) -> Outcome:
@@ -162,9 +170,7 @@ def read_uncalibrated(frame, truth) -> Outcome:
     ms = (time.process_time() - t0) * 1000
     if reading.hand_in_view:
         return Outcome(error="read as a hand in view", ms=ms)
-    got = labels.as_image_shows(reading.to_label_dict())
-    score = labels.compare(got, truth)
-    return Outcome(score.right, labels.bar_right(got, truth), score.wrong, ms=ms)
+    return scored(reading, truth, ms)
 
 
 def hand_calibrated(reader, frame) -> str:
@@ -391,7 +397,8 @@ def main(argv=None) -> int:
         for c in cases:
             for w in ways:
                 out = c.outcomes[w]
-                for what in ([out.error] if out.error else []) + list(out.wrong):
+                wrong = [out.error] if out.error else []
+                for what in wrong + list(out.wrong) + ([out.bar_wrong] if out.bar_wrong else []):
                     print(f"  {c.style}:{c.position} {w}: {what}")
 
     if cal_failures:
