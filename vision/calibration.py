@@ -525,6 +525,7 @@ class Calibration:
     face_models: tuple = field(default=(), repr=False)  # per checker colour, (radius, least likeness, gray face) or ()
     # (checkers.face_models: its checkers counted by their faces where they are nearly a point's colour)
     trays: tuple = field(default=(), repr=False)  # vision.trays.Tray beside the playing area, if any
+    bar_bare: tuple = field(default=(), repr=False)  # the bare bar's rows taken for a checker colour (checkers.bare_bar)
 
     # ---- geometry
     def homography(self) -> np.ndarray:
@@ -591,6 +592,7 @@ class Calibration:
             "faces": [list(f) for f in self.faces],
             "face_models": [list(f) for f in self.face_models],
             "trays": [t.to_dict() for t in self.trays],
+            "bar_bare": [[list(f) for f in half] for half in self.bar_bare],
         }
 
     @classmethod
@@ -623,7 +625,10 @@ class Calibration:
                 faces=tuple(tuple(float(v) for v in f) for f in data.get("faces", ())),
                 face_models=tuple(tuple(float(v) for v in f) for f in data.get("face_models", ())),
                 trays=_trays_from(data.get("trays", ()), where),
+                bar_bare=tuple(tuple(tuple(int(v) for v in f) for f in half) for half in data.get("bar_bare", ())),
             )
+            if cal.bar_bare and (len(cal.bar_bare) != 2 or any(len(half) != 2 for half in cal.bar_bare)):
+                raise ValueError("a bare bar that is not two halves of two colours")
             for face in cal.face_models:  # () or (radius, least likeness, the face's (2r+1)^2 pixels)
                 if face and not (face[0] >= 1 and len(face) == 2 + (2 * int(face[0]) + 1) ** 2):
                     raise ValueError(f"a face model of {len(face)} values for radius {face[0]}")
@@ -876,6 +881,11 @@ class Calibration:
         cal = cls(**base, colours=colours, players=players_, home=home_, reference=reference,
                   reference_chroma=chroma, **fields)
         cal = dataclasses.replace(cal, reference_checkers=edge_checkers(label, cal))
+        if cal.bar is not None and not any((label.get("bar") or {}).values()):  # (the bar bare: a start's has none)
+            _, classes = checkers.reader_view(checkers.warp(image, cal.homography(), cal.size), cal.centroids,
+                                              cal.light, cal.bar, cal.absent,
+                                              [cal.column_span(c) for c in range(12)])
+            cal = dataclasses.replace(cal, bar_bare=checkers.bare_bar(classes, cal.bar, cal.pitch))
         from .trays import find_trays  # (trays.py imports this module)
 
         return dataclasses.replace(cal, trays=find_trays(image, cal))

@@ -1089,21 +1089,62 @@ def bar_strip(bar: tuple[int, int] | None, width: int, pitch: float) -> tuple[in
     return width // 2 - half, width // 2 + half
 
 
-def read_bar(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float, names: tuple[str, str]):
+BAR_OVER = 0.25  # of the bar's middle: how much more of a row a checker colour fills there than on the bare bar
+BARE_REACH = 0.1  # of a checker: how far along the bar each row's bare fill reaches (the board a little moved)
+
+
+def _bar_halves(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float):
+    """Each half of the bar's middle (bar_strip), top then bottom, from the middle outward; None
+    where the bar is too narrow to hold a checker (a layout tried on a photo)."""
+    H, W = classes.shape[:2]
+    a, b = bar_strip(bar, W, pitch)
+    if b <= a:
+        return None
+    strip = classes[:, a:b]
+    return strip[: H // 2][::-1], strip[H - H // 2:]
+
+
+def bare_bar(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float) -> tuple:
+    """How much of each row of the bar's middle the colour model takes for each checker colour on
+    the bare bar (the calibration image's classes, no checker on the bar): per half (top, bottom,
+    from the middle outward), per colour, percent, each row the most of the rows within BARE_REACH
+    of a checker. () where no row of it is taken for a checker's colour anywhere near a stack's
+    fill (the bar reads as board: nothing to remember). A grained ebony bar beside black checkers
+    is taken for them in patches the grain's size; read_bar counts only what fills its rows plainly
+    more than the bare bar did (BAR_OVER): the grain read as a stack of black checkers the bar's
+    whole length, on every frame."""
+    halves = _bar_halves(classes, bar, pitch)
+    if halves is None:
+        return ()
+    r = max(1, int(round(BARE_REACH * pitch)))
+    out = []
+    for half in halves:
+        fills = []
+        for k in (1, 2):
+            fill = np.pad(np.round((half == k).mean(1) * 100), r, mode="edge")
+            fills.append(tuple(int(v) for v in np.lib.stride_tricks.sliding_window_view(fill, 2 * r + 1).max(1)))
+        out.append(tuple(fills))
+    if max(max(f) for half in out for f in half) < 100 * (0.45 - BAR_OVER):
+        return ()
+    return tuple(out)
+
+
+def read_bar(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float, names: tuple[str, str],
+             bare: tuple = ()):
     """Checkers on the bar: per colour, stacks running from the middle of the bar outward in
     either half (on a board with no bar: along the centre line). Returns ((colour, count),
     (colour, count)) and the lowest confidence. A stack is counted from its first checker, which
-    may lie a little off the middle."""
-    H, W = classes.shape[:2]
-    a, b = bar_strip(bar, W, pitch)
-    if b <= a:  # a bar too narrow to hold a checker (a layout tried on a photo): none seen there
+    may lie a little off the middle. `bare`: what the bare bar showed (bare_bar), where it was
+    taken for a checker's colour; rows that show no more than that (BAR_OVER) hold none."""
+    halves = _bar_halves(classes, bar, pitch)
+    if halves is None:  # a bar too narrow to hold a checker: none seen there
         return ((names[0], 0), (names[1], 0)), 1.0
-    strip = classes[:, a:b]
-    halves = (strip[: H // 2][::-1], strip[H - H // 2:])
     counts = [0, 0]
     conf = 1.0
-    for half in halves:
+    for i, half in enumerate(halves):
         prof = np.stack([(half == 1).mean(1), (half == 2).mean(1)])
+        if bare and all(len(f) == len(half) for f in bare[i]):
+            prof = np.where(prof * 100 >= np.float32(bare[i]) + 100 * BAR_OVER, prof, 0.0)
         for k in (0, 1):
             ext = stack_extent(prof[k], pitch)
             if ext <= 0:
