@@ -4,6 +4,8 @@ reader counts only what fills the bar's rows plainly more than it did (checkers.
 the grain read as a stack of six to eleven black checkers on the bar, frame after frame (seed 6
 style 7 of bench/vision_styles.py: three frames of six with the bar wrong)."""
 import numpy as np
+import pytest
+
 from vision import checkers, labels
 from vision.calibration import Calibration
 from vision.reader import BoardReader
@@ -50,8 +52,14 @@ def test_a_plain_bar_remembers_nothing():
     assert checkers.bare_bar(classes, None, PITCH) == ()
 
 
-def test_the_bare_bar_is_kept_in_the_calibration_file(tmp_path):
-    cal = Calibration.from_image(case_frame(6007, START, START)[0])
+@pytest.fixture(scope="module")
+def black_bar():
+    """Seed 6 style 7's board calibrated on its start (see LATE)."""
+    return Calibration.from_image(case_frame(6007, START, START)[0])
+
+
+def test_the_bare_bar_is_kept_in_the_calibration_file(black_bar, tmp_path):
+    cal = black_bar
     assert cal.bar_bare, "seed 6 style 7's black bar is taken in part for its black checkers"
     cal.save(tmp_path / "board.json")
     assert Calibration.load(tmp_path / "board.json").bar_bare == cal.bar_bare
@@ -64,8 +72,8 @@ def test_the_bare_bar_is_kept_in_the_calibration_file(tmp_path):
 LATE = ((2, 2, 3, 0, 0, 3) + (0,) * 19, (0, 0, 0, 2, 0, 3, 0, 2) + (0,) * 17)
 
 
-def test_a_black_bar_beside_black_checkers_reads_bare():
-    reader = BoardReader(Calibration.from_image(case_frame(6007, START, START)[0]), read_dice=False, read_cube=False)
+def test_a_black_bar_beside_black_checkers_reads_bare(black_bar):
+    reader = BoardReader(black_bar, read_dice=False, read_cube=False)
     image, truth = case_frame(6007, *LATE)
     got = labels.as_image_shows(reader.read(image).to_label_dict())
     assert got["bar"] == {"black": 0, "red": 0}
