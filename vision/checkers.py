@@ -177,9 +177,13 @@ def column_profiles(classes: np.ndarray, spans, H: int) -> dict:
             for col in range(len(spans)) for row in ("top", "bottom")}
 
 
+STACK_FILL = 0.45  # of a row across a column (or the bar's middle): more of a checker colour, and it is occupied
+
+
 def stack_extent(profile: np.ndarray, pitch: float, join: float = 0.5) -> float:
-    """Length of the stack from the edge: occupied rows joined across gaps shorter than `join` of a checker."""
-    occ = np.flatnonzero(profile > 0.45)
+    """Length of the stack from the edge: occupied rows (STACK_FILL) joined across gaps shorter than
+    `join` of a checker."""
+    occ = np.flatnonzero(profile > STACK_FILL)
     if len(occ) == 0 or occ[0] > pitch:
         return 0.0
     gap = max(2, int(pitch * join))
@@ -369,7 +373,7 @@ def row_joints(occ: np.ndarray, pitch: float, m: int) -> tuple[float, float | No
     learnt offset also holds a thick checker's side seen at a tilt and the perspective of the
     calibration's stacks, which puts joints several pixels off. (start, None) when the row's
     length is not m checkers of about the learnt pitch."""
-    on = np.flatnonzero(occ > 0.45)
+    on = np.flatnonzero(occ > STACK_FILL)
     if len(on) == 0 or on[0] > pitch or m < 2:
         return 0.0, None
     end = stack_extent(occ, pitch)
@@ -1072,7 +1076,7 @@ def _past_middle(classes: np.ndarray, gray: np.ndarray, spans, key, cls: int, pi
     full = stack_extent(prof, pitch)
     if full <= ext + 0.3 * pitch:
         return ext, line
-    occ = np.flatnonzero(prof[::-1] > 0.45)  # from the other edge: a stack there of the same colour?
+    occ = np.flatnonzero(prof[::-1] > STACK_FILL)  # from the other edge: a stack there of the same colour?
     if len(occ) and occ[0] <= pitch:
         return ext, line
     return float(min(full, H - pitch)), centre_line(gray, spans[col], row, whole=True)
@@ -1124,7 +1128,7 @@ def bare_bar(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float) -> 
             fill = np.pad(np.round((half == k).mean(1) * 100), r, mode="edge")
             fills.append(tuple(int(v) for v in np.lib.stride_tricks.sliding_window_view(fill, 2 * r + 1).max(1)))
         out.append(tuple(fills))
-    if max(max(f) for half in out for f in half) < 100 * (0.45 - BAR_OVER):
+    if max(max(f) for half in out for f in half) < 100 * (STACK_FILL - BAR_OVER):
         return ()
     return tuple(out)
 
@@ -1149,7 +1153,7 @@ def read_bar(classes: np.ndarray, bar: tuple[int, int] | None, pitch: float, nam
             ext = stack_extent(prof[k], pitch)
             if ext <= 0:
                 continue
-            first = float(np.flatnonzero(prof[k] > 0.45)[0])
+            first = float(np.flatnonzero(prof[k] > STACK_FILL)[0])
             x = (ext - first) / pitch
             n = int(round(x))
             if n > 0:

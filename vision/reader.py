@@ -224,34 +224,28 @@ class BoardReader:
         conf = (tuple(round(cols[("top", c)][2], 3) for c in range(12)),
                 tuple(round(cols[("bottom", c)][2], 3) for c in range(12)))
         bar, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours, cal.bar_bare)
-        if cal.bar_bare:
-            bar = self._bar_as_whole(classes, top, bottom, bar)
         reading = Reading(hand_in_view=False, top=top, bottom=bottom, bar=bar, confidence=conf, occlusion=score,
                           **common)
+        if cal.bar_bare:
+            reading = self._bar_as_whole(classes, reading)
         if self.conserve:
             reading = self.conserved(reading)
         self._classes = classes  # (for extras of this frame)
         return self.extras(frame, reading) if extras else reading
 
-    def _bar_as_whole(self, classes: np.ndarray, top, bottom, bar) -> tuple:
-        """The bar read (`bar`, what fills its rows plainly more than the bare bar did), except for
-        a colour that cannot have borne off (a checker of it outside its home board) where the
+    def _bar_as_whole(self, classes: np.ndarray, reading: Reading) -> Reading:
+        """`reading`, whose bar holds what fills its rows plainly more than the bare bar did, except
+        for a colour that cannot have borne off (a checker of it outside its home board) where the
         bar's whole fill counts more of it: a bar the colour model takes for that colour all along
         (an ebony bar, black checkers) shows a checker there no more than bare, and R1's fifteen
         (conserved) tell how many of it lie there from what the points hold. A colour that may
         have borne off is told nothing so: its bar keeps the plain reading."""
         cal = self.calibration
         whole, _ = checkers.read_bar(classes, cal.bar, cal.pitch, cal.colours)
-        out = []
-        for (colour, n), (_, m) in zip(bar, whole):
-            if m > n and colour in cal.players:
-                home = {cal.point_place(cal.players.index(colour), p) for p in range(1, 7)}
-                held = {(row, c) for row, cells in (("top", top), ("bottom", bottom))
-                        for c, (who, k) in enumerate(cells) if who == colour and k > 0}
-                if held - home:
-                    n = m
-            out.append((colour, n))
-        return tuple(out)
+        outside = {colour: any(side[6:24]) for colour, side in zip(reading.players, reading.sides)}
+        bar = tuple((colour, m if m > n and outside.get(colour) else n)
+                    for (colour, n), (_, m) in zip(reading.bar, whole))
+        return reading if bar == reading.bar else dataclasses.replace(reading, bar=bar)
 
     def conserved(self, reading: Reading) -> Reading:
         """`reading`, this reader's last as counted (what read returns with conserve False), with a
