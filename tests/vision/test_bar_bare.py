@@ -65,6 +65,18 @@ def test_the_bare_bar_is_kept_in_the_calibration_file(black_bar, tmp_path):
     assert Calibration.load(tmp_path / "board.json").bar_bare == cal.bar_bare
 
 
+@pytest.mark.parametrize("value", [
+    [[[10, 20], [0, 0]]],  # one half of the bar
+    [[[10, 20]], [[10, 20]]],  # one colour a half
+    [[["x"], [0]], [[0], [0]]],  # a fill that is no number
+])
+def test_a_malformed_bare_bar_in_a_calibration_file_is_a_clear_error(black_bar, value):
+    from vision.errors import CalibrationMismatchError
+
+    with pytest.raises(CalibrationMismatchError, match="board.json.*malformed"):
+        Calibration.from_dict(dict(black_bar.to_dict(), bar_bare=value), "board.json")
+
+
 # seed 6 style 7 (cream leather, red/cream points, red/black checkers, a black leather frame and bar)
 # late in a game, nobody on the bar (R1's fifteen cannot tell the bar's phantom stack away there).
 # (A black checker on that bar is counted, but its shadow, taken for black as well, may add one:
