@@ -1371,6 +1371,23 @@ def _colour_unread(reading: Reading, cal: Calibration) -> str | None:
 ROW_OF_SINGLES = 8  # points of a row of 12 read as lone checkers of one colour: no game leaves so many blots
 
 
+FURTHER_LAYOUTS = 2  # possible readings looked for past the first, when the best layout's is impossible
+
+
+def _counts(reading: Reading) -> tuple:
+    """The checkers a reading counts on each of its 24 points (its colours named by its own layout)."""
+    return tuple(n for row in (reading.top, reading.bottom) for _, n in row)
+
+
+def _agreed(possible: list) -> tuple:
+    """Of (reading, calibration, reader) of layouts whose readings are possible, in the order the
+    layouts were tried: the first whose points another layout counts alike, else the first."""
+    for reading, cal, reader in possible:
+        if any(_counts(other[0]) == _counts(reading) for other in possible if other[0] is not reading):
+            return reading, cal, reader
+    return possible[0]
+
+
 def _colour_totals(reading: Reading) -> dict:
     """{colour: checkers of it read on the points and the bar} of a readable reading."""
     totals: dict = {}
@@ -1429,7 +1446,10 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         log.debug("hand in view (score %.2f)", score)
         return _full_size(_hand_reading(cal, score), cal, scale, (w, h))
     why, conserved, points_only, covered, nearly = None, None, None, None, None
+    possible = []  # (reading, calibration, reader) of the later layouts whose reading is possible
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
+        if len(possible) > FURTHER_LAYOUTS:
+            break
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read);
         # the dice, cube and trays only for the reading kept (a sixth of a read each, spent for nothing
@@ -1441,8 +1461,11 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             covered = covered or (reading, cal)  # a layout astray or a colour it did not learn shows
             continue  # too (the felt as dark as the dark checkers): said only if no layout reads
         why = impossible(reading) or _colour_unread(reading, cal)
-        if why is None:
+        if why is None and i == 0:
             return _full_size(reader.extras(small, reading), cal, scale, (w, h))
+        if why is None:
+            possible.append((reading, cal, reader))
+            continue
         log.debug("layout's reading impossible: %s", why)
         if conserved is None and (told := reader.conserved(reading)) is not reading \
                 and not impossible(told) and not _colour_unread(told, cal):
@@ -1451,6 +1474,9 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             points_only = (bare, cal, reader)
         if nearly is None and (fewer := trimmed(reading)) is not None:
             nearly = (fewer, cal, reader)
+    if possible:
+        reading, cal, reader = _agreed(possible)
+        return _full_size(reader.extras(small, reading), cal, scale, (w, h))
     for kept in (conserved, points_only, nearly):  # no layout reads a position: the first whose surplus is
         if kept is not None:  # told (R1: a recount or the bar, BoardReader.conserved); its points, its bar said
             # unread; nor its points: a checker too many, from the stack read least surely
