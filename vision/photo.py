@@ -1448,8 +1448,8 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     why, conserved, points_only, covered, nearly = None, None, None, None, None
     possible = []  # (reading, calibration, reader) of the later layouts whose reading is possible
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
-        if len(possible) > FURTHER_LAYOUTS:
-            break
+        if len(possible) > FURTHER_LAYOUTS or any(_counts(p[0]) == _counts(possible[0][0]) for p in possible[1:]):
+            break  # (no later reading changes which is kept once the first possible one has another alike)
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read);
         # the dice, cube and trays only for the reading kept (a sixth of a read each, spent for nothing
