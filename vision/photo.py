@@ -1448,8 +1448,6 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     why, conserved, points_only, covered, nearly = None, None, None, None, None
     possible = []  # (reading, calibration, reader) of the later layouts whose reading is possible
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
-        if len(possible) > FURTHER_LAYOUTS or any(_counts(p[0]) == _counts(possible[0][0]) for p in possible[1:]):
-            break  # (no later reading changes which is kept once the first possible one has another alike)
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
         # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read);
         # the dice, cube and trays only for the reading kept (a sixth of a read each, spent for nothing
@@ -1463,9 +1461,11 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         why = impossible(reading) or _colour_unread(reading, cal)
         if why is None and i == 0:
             return _full_size(reader.extras(small, reading), cal, scale, (w, h))
-        if why is None:
+        if why is None:  # (a later layout's: kept once a few more are read, or two agree, see _agreed)
             possible.append((reading, cal, reader))
-            continue
+            if len(possible) > FURTHER_LAYOUTS or any(_counts(p[0]) == _counts(possible[0][0]) for p in possible[1:]):
+                break  # (no later reading changes which is kept once the first possible one has another alike;
+            continue  # the next layout is calibrated only when asked for: before it is, not after)
         log.debug("layout's reading impossible: %s", why)
         if conserved is None and (told := reader.conserved(reading)) is not reading \
                 and not impossible(told) and not _colour_unread(told, cal):
