@@ -1379,11 +1379,16 @@ def _counts(reading: Reading) -> tuple:
     return tuple(n for row in (reading.top, reading.bottom) for _, n in row)
 
 
-def _agreed(possible: list) -> tuple:
+def _agreed(possible: list, repaired: list = ()) -> tuple:
     """Of (reading, calibration, reader) of layouts whose readings are possible, in the order the
-    layouts were tried: the first whose points another layout counts alike, else the first."""
+    layouts were tried: the first whose points another layout counts alike; else the first whose
+    points one of `repaired` counts alike (a layout's impossible reading made possible: R1's
+    surplus told, its bar left unread, or a stack trimmed); else the first."""
     for reading, cal, reader in possible:
         if any(_counts(other[0]) == _counts(reading) for other in possible if other[0] is not reading):
+            return reading, cal, reader
+    for reading, cal, reader in possible:  # (the possible one is kept: its bar and surplus read as they are)
+        if any(_counts(other[0]) == _counts(reading) for other in repaired):
             return reading, cal, reader
     return possible[0]
 
@@ -1475,7 +1480,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
         if nearly is None and (fewer := trimmed(reading)) is not None:
             nearly = (fewer, cal, reader)
     if possible:
-        reading, cal, reader = _agreed(possible)
+        reading, cal, reader = _agreed(possible, [k for k in (conserved, points_only, nearly) if k is not None])
         return _full_size(reader.extras(small, reading), cal, scale, (w, h))
     for kept in (conserved, points_only, nearly):  # no layout reads a position: the first whose surplus is
         if kept is not None:  # told (R1: a recount or the bar, BoardReader.conserved); its points, its bar said

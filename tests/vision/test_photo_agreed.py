@@ -48,3 +48,14 @@ CASES = {
 def test_a_photo_read_by_two_layouts_alike_is_read_right(seed, p0, p1):
     frame, truth = case_frame(seed, p0, p1)
     assert wrong_points(photo.read_photo(frame), truth) == 0
+
+
+def test_with_no_two_possible_alike_one_a_repaired_reading_counts_alike_is_kept():
+    """A layout's impossible reading made possible (R1's surplus told, its bar left unread, a
+    stack trimmed) is a vote too, but not a choice: the possible reading it agrees with is kept."""
+    first = _reading(top=(("a", 1),) + EMPTY[1:])
+    second = _reading(top=(("a", 2),) + EMPTY[1:])
+    repaired = _reading(top=(("b", 2),) + EMPTY[1:])
+    possible = [(first, "cal 1", "reader 1"), (second, "cal 2", "reader 2")]
+    assert photo._agreed(possible, [(repaired, "cal 0", "reader 0")]) == possible[1]
+    assert photo._agreed(possible, []) == possible[0]
