@@ -1379,17 +1379,22 @@ def _counts(reading: Reading) -> tuple:
     return tuple(n for row in (reading.top, reading.bottom) for _, n in row)
 
 
+def _alike(reading: Reading, others) -> bool:
+    """Whether one of `others` ((reading, calibration, reader)) counts every point as `reading` does."""
+    return any(_counts(other[0]) == _counts(reading) for other in others)
+
+
 def _agreed(possible: list, repaired: list = ()) -> tuple:
     """Of (reading, calibration, reader) of layouts whose readings are possible, in the order the
     layouts were tried: the first whose points another layout counts alike; else the first whose
     points one of `repaired` counts alike (a layout's impossible reading made possible: R1's
     surplus told, its bar left unread, or a stack trimmed); else the first."""
-    for reading, cal, reader in possible:
-        if any(_counts(other[0]) == _counts(reading) for other in possible if other[0] is not reading):
-            return reading, cal, reader
-    for reading, cal, reader in possible:  # (the possible one is kept: its bar and surplus read as they are)
-        if any(_counts(other[0]) == _counts(reading) for other in repaired):
-            return reading, cal, reader
+    for kept in possible:
+        if _alike(kept[0], [other for other in possible if other is not kept]):
+            return kept
+    for kept in possible:  # (the possible one is kept: its bar and surplus read as they are)
+        if _alike(kept[0], repaired):
+            return kept
     return possible[0]
 
 
@@ -1468,7 +1473,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             return _full_size(reader.extras(small, reading), cal, scale, (w, h))
         if why is None:  # (a later layout's: kept once a few more are read, or two agree, see _agreed)
             possible.append((reading, cal, reader))
-            if len(possible) > FURTHER_LAYOUTS or any(_counts(p[0]) == _counts(possible[0][0]) for p in possible[1:]):
+            if len(possible) > FURTHER_LAYOUTS or _alike(possible[0][0], possible[1:]):
                 break  # (no later reading changes which is kept once the first possible one has another alike;
             continue  # the next layout is calibrated only when asked for: before it is, not after)
         log.debug("layout's reading impossible: %s", why)
