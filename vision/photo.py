@@ -1372,6 +1372,21 @@ ROW_OF_SINGLES = 8  # points of a row of 12 read as lone checkers of one colour:
 
 
 FURTHER_LAYOUTS = 2  # possible readings looked for past the first, when the best layout's is impossible
+SHORT_LAYOUTS = 2  # later layouts read when the best layout's possible reading is short of a colour's checkers
+
+
+def short_of_checkers(reading: Reading) -> str | None:
+    """Why a possible reading has likely missed checkers, or None: a colour read fewer than
+    MAX_CHECKERS times on the points and the bar though one of them stands outside its home board
+    or on the bar, so that none can have been borne off (R7: bearing off only with all at home).
+    A hint, not proof: a checker hit during the bear-off stands outside too (R7)."""
+    if not reading.readable:
+        return None
+    for player, side in enumerate(reading.sides):
+        if sum(side) < MAX_CHECKERS and any(side[6:]):
+            return (f"{sum(side)} {reading.players[player]} checkers read on the board and bar, "
+                    f"one of them outside its home board")
+    return None
 
 
 def _counts(reading: Reading) -> tuple:
@@ -1470,6 +1485,9 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             continue  # too (the felt as dark as the dark checkers): said only if no layout reads
         why = impossible(reading) or _colour_unread(reading, cal)
         if why is None and i == 0:
+            if (short := short_of_checkers(reading)) is not None:
+                log.debug("layout's reading short: %s", short)
+                reading, cal, reader = _fuller(small, (reading, cal, reader), cals)
             return _full_size(reader.extras(small, reading), cal, scale, (w, h))
         if why is None:  # (a later layout's: kept once a few more are read, or two agree, see _agreed)
             possible.append((reading, cal, reader))
@@ -1495,6 +1513,34 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     if covered is not None:
         return _full_size(*covered, scale, (w, h))
     raise UnreadablePhotoError(f"the board could not be read: {why}")
+
+
+def _fuller(image: np.ndarray, first: tuple, cals) -> tuple:
+    """Of the best layout's possible reading that is short of checkers (`first`: its reading,
+    calibration and reader) and the possible readings of up to SHORT_LAYOUTS later layouts (of
+    `cals`): the one that reads the most checkers on the points and the bar, the earliest of
+    those. A layout a little off its rows loses the last checkers of long stacks and the second
+    layer on a row of five (the joints it looks for lie off its pitch), and the next layouts often
+    keep them. Where no colour reads all MAX_CHECKERS, a later layout that counts every point as
+    the best one does says the checkers are gone (a set of fewer: the paper board of
+    ../shared/data has twelve a side): the best layout's reading stands, and no more layouts are
+    read. Where one colour reads all of them, the set is a full one and both layouts may have lost
+    the same stack (an eight the colour of the felt): the next is read too."""
+    totals = _colour_totals(first[0])
+    kept, most = first, sum(totals.values())
+    full_set = MAX_CHECKERS in totals.values()
+    for cal in itertools.islice(cals, SHORT_LAYOUTS):
+        cal = _with_reference(image, cal)
+        reader = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False, conserve=False)
+        reading = reader.read(image, extras=False)
+        if reading.hand_in_view or impossible(reading) or _colour_unread(reading, cal):
+            continue
+        if not full_set and _counts(reading) == _counts(first[0]):
+            return first
+        total = sum(_colour_totals(reading).values())
+        if total > most:
+            kept, most = (reading, cal, reader), total
+    return kept
 
 
 TRAY_REACH = 3.0  # checkers: how far one side of another outline round the first may lie (a tray the first left out)
