@@ -1483,6 +1483,10 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
             log.debug("layout %d's reader saw a hand", i)  # something foreign over the points, which
             covered = covered or (reading, cal)  # a layout astray or a colour it did not learn shows
             continue  # too (the felt as dark as the dark checkers): said only if no layout reads
+        if i == 0 and _felt_read_as_checkers(reader) and (felt := _felt_kept(small, cal)) is not None:
+            log.debug("the felt between the rows read as checkers: the layout with the felt's colour kept")
+            reading, cal, reader = felt
+            return _full_size(reader.extras(small, reading), cal, scale, (w, h))
         why = impossible(reading) or _colour_unread(reading, cal)
         if why is None and i == 0:
             if (short := short_of_checkers(reading)) is not None:
@@ -1513,6 +1517,43 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     if covered is not None:
         return _full_size(*covered, scale, (w, h))
     raise UnreadablePhotoError(f"the board could not be read: {why}")
+
+
+FELT_AS_CHECKERS = 0.5  # share of the playing area between the rows' tips read as checkers: the felt taken for them
+
+
+def _felt_read_as_checkers(reader: BoardReader) -> bool:
+    """Whether the colour model of the reader's calibration takes the playing area between the two
+    rows' point tips (AREA_BAND, the bar left out) for checkers, in the frame it read last: a felt
+    the colour of one side's checkers, whose board cluster the photo's calibration left out
+    (_board_colours_cleaned). Only stacks of six and more reach that band; the felt runs every
+    stack of that colour on into it."""
+    classes = reader._classes
+    H, W = classes.shape
+    band = classes[int(AREA_BAND[0] * H): int(AREA_BAND[1] * H)]
+    bar = reader.calibration.bar
+    if bar is not None:
+        band = np.concatenate([band[:, : bar[0]], band[:, bar[1]:]], axis=1)
+    return band.size > 0 and float(np.isin(band, (1, 2)).mean()) > FELT_AS_CHECKERS
+
+
+def _felt_kept(image: np.ndarray, cal: Calibration):
+    """(reading, calibration, reader) of the layout of `cal` calibrated again with the playing
+    area's own colour kept as board (_calibrate_layout's keep_area) where that reads a possible
+    position not short of checkers (short_of_checkers); else None. The felt's colour kept, a stack
+    of its checkers ends where they do; they stay apart from it by their shade and rims."""
+    base = {k: getattr(cal, k) for k in ("image_size", "rotate", "corners", "outer", "size", "bar")}
+    try:
+        kept, _ = _calibrate_layout(image, base, keep_area=True)
+    except (CalibrationError, cv2.error) as exc:
+        log.debug("the layout with the felt's colour kept: %s", exc)
+        return None
+    kept = _with_reference(image, kept)
+    reader = BoardReader(kept, follow_board=False, dice_pips="any", fold_rims=False, conserve=False)
+    reading = reader.read(image, extras=False)
+    if reading.hand_in_view or impossible(reading) or _colour_unread(reading, kept) or short_of_checkers(reading):
+        return None
+    return reading, kept, reader
 
 
 def _fuller(image: np.ndarray, first: tuple, cals) -> tuple:
