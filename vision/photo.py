@@ -1474,11 +1474,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     possible = []  # (reading, calibration, reader) of the later layouts whose reading is possible
     for i, cal in enumerate(itertools.chain([cal], cals)):  # the best layout first; an impossible reading
         cal = cal if i == 0 else _with_reference(small, cal)  # tries the next, never stands
-        # one read: both kinds of dice looked for, the kind never learnt for later frames (a re-read);
-        # the dice, cube and trays only for the reading kept (a sixth of a read each, spent for nothing
-        # on a layout whose reading is impossible)
-        reader = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False, conserve=False)
-        reading = reader.read(small, extras=False)
+        reading, reader = _layout_read(small, cal)
         if reading.hand_in_view:  # the edge is clear (looked at above): the reader's colours saw
             log.debug("layout %d's reader saw a hand", i)  # something foreign over the points, which
             covered = covered or (reading, cal)  # a layout astray or a colour it did not learn shows
@@ -1519,6 +1515,21 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
     raise UnreadablePhotoError(f"the board could not be read: {why}")
 
 
+def _layout_read(image: np.ndarray, cal: Calibration) -> tuple[Reading, BoardReader]:
+    """(reading, reader) of one layout's calibration of the photo: one read, both kinds of dice
+    looked for, the kind never learnt for later frames (a re-read); the dice, cube and trays are
+    left for the reading kept (BoardReader.extras: a sixth of a read each, spent for nothing on a
+    layout whose reading is not kept)."""
+    reader = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False, conserve=False)
+    return reader.read(image, extras=False), reader
+
+
+def _a_position(reading: Reading, cal: Calibration) -> bool:
+    """Whether a layout's reading is a position it may be kept as: no hand, and neither impossible
+    nor a colour the layout learnt left unread (_colour_unread)."""
+    return not reading.hand_in_view and impossible(reading) is None and _colour_unread(reading, cal) is None
+
+
 FELT_AS_CHECKERS = 0.5  # share of the playing area between the rows' tips read as checkers: the felt taken for them
 
 
@@ -1528,13 +1539,13 @@ def _felt_read_as_checkers(reader: BoardReader) -> bool:
     the colour of one side's checkers, whose board cluster the photo's calibration left out
     (_board_colours_cleaned). Only stacks of six and more reach that band; the felt runs every
     stack of that colour on into it."""
-    classes = reader._classes
+    classes = reader.classes
     H, W = classes.shape
     band = classes[int(AREA_BAND[0] * H): int(AREA_BAND[1] * H)]
     bar = reader.calibration.bar
     if bar is not None:
         band = np.concatenate([band[:, : bar[0]], band[:, bar[1]:]], axis=1)
-    return band.size > 0 and float(np.isin(band, (1, 2)).mean()) > FELT_AS_CHECKERS
+    return band.size > 0 and float((band != checkers.BOARD).mean()) > FELT_AS_CHECKERS
 
 
 def _felt_kept(image: np.ndarray, cal: Calibration):
@@ -1549,11 +1560,8 @@ def _felt_kept(image: np.ndarray, cal: Calibration):
         log.debug("the layout with the felt's colour kept: %s", exc)
         return None
     kept = _with_reference(image, kept)
-    reader = BoardReader(kept, follow_board=False, dice_pips="any", fold_rims=False, conserve=False)
-    reading = reader.read(image, extras=False)
-    if reading.hand_in_view or impossible(reading) or _colour_unread(reading, kept) or short_of_checkers(reading):
-        return None
-    return reading, kept, reader
+    reading, reader = _layout_read(image, kept)
+    return (reading, kept, reader) if _a_position(reading, kept) and short_of_checkers(reading) is None else None
 
 
 def _fuller(image: np.ndarray, first: tuple, cals) -> tuple:
@@ -1572,9 +1580,8 @@ def _fuller(image: np.ndarray, first: tuple, cals) -> tuple:
     full_set = MAX_CHECKERS in totals.values()
     for cal in itertools.islice(cals, SHORT_LAYOUTS):
         cal = _with_reference(image, cal)
-        reader = BoardReader(cal, follow_board=False, dice_pips="any", fold_rims=False, conserve=False)
-        reading = reader.read(image, extras=False)
-        if reading.hand_in_view or impossible(reading) or _colour_unread(reading, cal):
+        reading, reader = _layout_read(image, cal)
+        if not _a_position(reading, cal):
             continue
         if not full_set and _counts(reading) == _counts(first[0]):
             return first

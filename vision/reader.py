@@ -233,6 +233,12 @@ class BoardReader:
         self._classes = classes  # (for extras of this frame)
         return self.extras(frame, reading) if extras else reading
 
+    @property
+    def classes(self) -> np.ndarray | None:
+        """The canonical classes (checkers.classify: 0 board, 1 and 2 the checker colours) of the
+        frame this reader read last, None before a read or after a hand."""
+        return self._classes
+
     def _bar_as_whole(self, classes: np.ndarray, reading: Reading) -> Reading:
         """`reading`, whose bar holds what fills its rows plainly more than the bare bar did, except
         for a colour that cannot have borne off (a checker of it outside its home board) where the

@@ -25,7 +25,7 @@ def _reader(band_class: int, bar=None, size=(240, 200)) -> SimpleNamespace:
     W, H = size
     classes = np.zeros((H, W), np.uint8)
     classes[int(photo.AREA_BAND[0] * H): int(photo.AREA_BAND[1] * H)] = band_class
-    return SimpleNamespace(_classes=classes, calibration=SimpleNamespace(bar=bar))
+    return SimpleNamespace(classes=classes, calibration=SimpleNamespace(bar=bar))
 
 
 @pytest.mark.parametrize("band_class, felt", [(1, True), (2, True), (0, False)])
@@ -36,16 +36,16 @@ def test_the_felt_between_the_rows_read_as_checkers_is_told(band_class, felt):
 def test_the_bar_is_left_out_of_the_felt():
     """A bar read as checkers (a dark bar, black checkers) is not the felt."""
     reader = _reader(0, bar=(40, 200))
-    H = reader._classes.shape[0]
-    reader._classes[int(photo.AREA_BAND[0] * H): int(photo.AREA_BAND[1] * H), 40:200] = 1
+    H = reader.classes.shape[0]
+    reader.classes[int(photo.AREA_BAND[0] * H): int(photo.AREA_BAND[1] * H), 40:200] = 1
     assert not photo._felt_read_as_checkers(reader)
     assert photo._felt_read_as_checkers(_reader(1, bar=(40, 200)))
 
 
 def test_a_long_stack_reaching_the_middle_is_not_the_felt():
     reader = _reader(0)
-    H = reader._classes.shape[0]
-    reader._classes[int(photo.AREA_BAND[0] * H): int(photo.AREA_BAND[1] * H), 0:40] = 2  # two stacks of eight
+    H = reader.classes.shape[0]
+    reader.classes[int(photo.AREA_BAND[0] * H): int(photo.AREA_BAND[1] * H), 0:40] = 2  # two stacks of eight
     assert not photo._felt_read_as_checkers(reader)
 
 
