@@ -1379,8 +1379,13 @@ def short_of_checkers(reading: Reading) -> str | None:
     """Why a possible reading has likely missed checkers, or None: a colour read fewer than
     MAX_CHECKERS times on the points and the bar though one of them stands outside its home board
     or on the bar, so that none can have been borne off (R7: bearing off only with all at home).
-    A hint, not proof: a checker hit during the bear-off stands outside too (R7)."""
+    A hint, not proof: a checker hit during the bear-off stands outside too (R7). Both colours
+    read the same number under MAX_CHECKERS is a set of fewer a side (the paper board of
+    ../shared/data has twelve), not checkers lost: None."""
     if not reading.readable:
+        return None
+    totals = {sum(side) for side in reading.sides}
+    if len(totals) == 1 and totals.pop() < MAX_CHECKERS:
         return None
     for player, side in enumerate(reading.sides):
         if sum(side) < MAX_CHECKERS and any(side[6:]):

@@ -46,6 +46,13 @@ def test_a_colour_short_with_a_checker_outside_its_home_board_is_told(short, why
     assert photo.short_of_checkers(_reading([short, ALL_HOME])) == why
 
 
+def test_both_colours_read_the_same_number_under_fifteen_is_a_set_of_fewer():
+    """The paper board of ../shared/data has twelve checkers a side: its photos are not short."""
+    twelve = {6: 4, 5: 4, 13: 4}
+    assert photo.short_of_checkers(_reading([twelve, twelve])) is None
+    assert photo.short_of_checkers(_reading([twelve, {6: 4, 5: 4, 4: 3}])) is not None
+
+
 @pytest.mark.parametrize("side", [
     {6: 5, 5: 5, 4: 4},  # short, but all at home: one may have been borne off
     {6: 5, 5: 5, 13: 5},  # fifteen
