@@ -13,8 +13,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
+# two workers on two cores: numpy's BLAS (and OpenCV: tests/conftest.py) one thread each, not two
 test: $(STAMP)
-	$(PY) -m pytest -q -n 2 --dist worksteal -p no:cacheprovider
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m pytest -q -n 2 --dist worksteal -p no:cacheprovider
 
 demo: $(STAMP)
 	$(VENV)/bin/bgref demo
