@@ -785,15 +785,20 @@ def _cleaned(fields: dict, point_colours, area=None) -> dict:
 AREA_BAND = (0.45, 0.55)  # of the playing area's height: between the rows' point tips, the area itself
 
 
+def _area_band(canon: np.ndarray, bar: tuple[int, int] | None) -> np.ndarray:
+    """The band of a canonical image (or its classes) between the two rows' point tips (AREA_BAND),
+    the bar's columns left out: the playing area itself, which only stacks of six or more reach."""
+    H = canon.shape[0]
+    band = canon[int(AREA_BAND[0] * H): int(AREA_BAND[1] * H)]
+    if bar is not None:
+        band = np.concatenate([band[:, : bar[0]], band[:, bar[1]:]], axis=1)
+    return band
+
+
 def _area_colour(lab: np.ndarray, base: dict) -> np.ndarray | None:
     """The playing area's own colour (weighted Lab) between the two rows' point tips, the bar left
     out: only stacks of six or more reach there, so the median is the felt, leather or cork."""
-    H, W = lab.shape[:2]
-    band = lab[int(AREA_BAND[0] * H): int(AREA_BAND[1] * H)]
-    bar = _probe(base).bar
-    if bar is not None:
-        band = np.concatenate([band[:, : bar[0]], band[:, bar[1]:]], axis=1)
-    px = band.reshape(-1, 3)
+    px = _area_band(lab, _probe(base).bar).reshape(-1, 3)
     return np.median(px, 0) if len(px) else None
 
 
@@ -1384,12 +1389,13 @@ def short_of_checkers(reading: Reading) -> str | None:
     ../shared/data has twelve), not checkers lost: None."""
     if not reading.readable:
         return None
-    totals = {sum(side) for side in reading.sides}
-    if len(totals) == 1 and totals.pop() < MAX_CHECKERS:
+    sides = reading.sides
+    totals = [sum(side) for side in sides]
+    if totals[0] == totals[1] < MAX_CHECKERS:
         return None
-    for player, side in enumerate(reading.sides):
-        if sum(side) < MAX_CHECKERS and any(side[6:]):
-            return (f"{sum(side)} {reading.players[player]} checkers read on the board and bar, "
+    for player, side in enumerate(sides):
+        if totals[player] < MAX_CHECKERS and any(side[6:]):
+            return (f"{totals[player]} {reading.players[player]} checkers read on the board and bar, "
                     f"one of them outside its home board")
     return None
 
@@ -1500,8 +1506,7 @@ def photo_reading(image) -> tuple[Reading, Calibration]:
                 break  # (no later reading changes which is kept once the first possible one has another alike;
             continue  # the next layout is calibrated only when asked for: before it is, not after)
         log.debug("layout's reading impossible: %s", why)
-        if conserved is None and (told := reader.conserved(reading)) is not reading \
-                and not impossible(told) and not _colour_unread(told, cal):
+        if conserved is None and (told := reader.conserved(reading)) is not reading and _a_position(told, cal):
             conserved = (told, cal, reader)
         if points_only is None and (bare := without_bar(reading)) is not None:
             points_only = (bare, cal, reader)
@@ -1544,12 +1549,7 @@ def _felt_read_as_checkers(reader: BoardReader) -> bool:
     the colour of one side's checkers, whose board cluster the photo's calibration left out
     (_board_colours_cleaned). Only stacks of six and more reach that band; the felt runs every
     stack of that colour on into it."""
-    classes = reader.classes
-    H, W = classes.shape
-    band = classes[int(AREA_BAND[0] * H): int(AREA_BAND[1] * H)]
-    bar = reader.calibration.bar
-    if bar is not None:
-        band = np.concatenate([band[:, : bar[0]], band[:, bar[1]:]], axis=1)
+    band = _area_band(reader.classes, reader.calibration.bar)
     return band.size > 0 and float((band != checkers.BOARD).mean()) > FELT_AS_CHECKERS
 
 
@@ -1588,7 +1588,7 @@ def _fuller(image: np.ndarray, first: tuple, cals) -> tuple:
         reading, reader = _layout_read(image, cal)
         if not _a_position(reading, cal):
             continue
-        if not full_set and _counts(reading) == _counts(first[0]):
+        if not full_set and _alike(reading, [first]):
             return first
         total = sum(_colour_totals(reading).values())
         if total > most:
