@@ -1483,6 +1483,8 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
         if in_progress:  # (a start position's stacks are sure: its own fits, their ties as they were)
             fits += [f for which in sets for f in _trimmed_fits([xs[i] for i in which], [ys[i] for i in which],
                                                                 [rs[i] for i in which], pw, rows_told)]
+            if any(_edge_gap(f) > EDGE_GAP_MOST for f in fits):
+                fits += [_through_edge([xs[i] for i in which], [ys[i] for i in which]) for which in sets]
         fits += [f for fit in fits for f in _offsets_raised(fit)]
         fits = _sane_fits(fits, pw)
     log.debug("rims %s faces %s stacks %s", rims, faces, [(xs[i], ys[i], rs[i]) for i in chosen])
@@ -1495,7 +1497,9 @@ def _fit(canon, lab, probe, spans, label, colours, skip, cents, colour_px, sampl
             if seen is not None:  # the points both read right first
                 as_read = read_stacks(*seen, spans, fit[0], fit[1], colours, rims, faces, off, combs=combs)
                 got = (_right(read, label, skip, as_read), *got)
-            if score is None or got[:-1] > score[:-1]:
+            if score is None or got[:-1] > score[:-1] or (
+                    in_progress and got[:-1] == score[:-1] and _edge_gap((pitch, offset)) > EDGE_GAP_MOST
+                    and _edge_gap(fit) < _edge_gap((pitch, offset)) - EDGE_GAP_TIE):
                 score, own_off, (pitch, offset) = got, off, fit
     models = face_models(gray, spans, label, colours, skip, pitch, offset) if learn_faces else ()
     if any(models):  # faces only of a colour nearly the board's (the reader counts no other by its faces)
@@ -1563,6 +1567,28 @@ def _trimmed_fits(counts, extents, rows, pw: float, rows_told: bool = False) -> 
 
 
 STRAY_TIE = 1e-6  # of a point's width: stacks straying from a fit by amounts this close stray alike
+
+
+EDGE_GAP_MOST = 0.25  # of a pitch: a calibration's fit that begins a row's first checker further inside the area's
+# edge than this has the same stacks fitted through the edge tried too (_through_edge), and loses a tie in what
+# reads back to a fit EDGE_GAP_TIE nearer the edge. A checker lies against the edge: a few stacks of one row,
+# a two, a three and a four, had fitted a pitch a tenth short with the first checker 0.37 of one inside
+# (labelled seed 4 style 2; later frames then read a pearl stack on an ivory point as none)
+EDGE_GAP_TIE = 0.1
+
+
+def _edge_gap(fit: tuple) -> float:
+    """How far inside the area's edge a fit puts a row's first checker, at most, in pitches (a
+    checker lies against the edge; one raised by its thickness towards the camera may seem to
+    begin before it)."""
+    pitch, offset = fit
+    return max(0.0, *offset) / pitch
+
+
+def _through_edge(counts, extents) -> tuple:
+    """The stacks' length per checker with each row's first checker at the area's edge."""
+    n = np.minimum(np.array(counts, float), ROW_OF_FIVE)
+    return float(np.dot(n, extents) / np.dot(n, n)), (0.0, 0.0)
 
 
 def _worst_stray(resid, counts, extents, pitch: float, pw: float) -> int:
