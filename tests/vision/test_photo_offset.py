@@ -1,6 +1,7 @@
 """A pitch refitted on the photo's own label is kept only where its rows' offsets are plausible:
-a stack at most half a checker longer than its checkers (their thickness, the perspective), and
-no more than 0.35 of one shorter (a layout's row a little inside the frame). Issue 10."""
+a stack at most a tenth of a checker longer than its checkers (a row's first checker lies against
+the playing area's edge; see test_photo_edge.py), and no more than 0.35 of one shorter (a layout's
+row a little inside the frame). Issue 10."""
 from vision import labels, photo
 
 from .rendered import photo_reading
@@ -12,7 +13,8 @@ def test_a_refit_whose_stacks_start_half_a_checker_before_the_edge_is_not_kept()
     assert not photo._agrees(29.3, (-13.2, -13.2), 26.975)
     assert photo._agrees(29.3, (-4.0, -4.0), 26.975)
     assert photo._agrees(33.1, (-9.1, -9.1), 31.67)  # (seed 2 style 4: 0.29 short, and read right)
-    assert photo._agrees(29.3, (13.2, 10.0), 26.975)  # (longer: thick checkers seen at a tilt)
+    assert photo._agrees(29.3, (2.5, 1.0), 26.975)  # (a little longer: thick checkers seen at a tilt)
+    assert not photo._agrees(29.3, (13.2, 10.0), 26.975)  # (the first checker half a checker inside the edge)
 
 
 def test_white_stacks_on_white_and_red_points_are_read_with_the_photos_own_fit():
