@@ -55,8 +55,11 @@ def find_board(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return outer, inner
 
 
+BASE_FIELDS = ("image_size", "rotate", "corners", "outer", "size", "bar")  # a Calibration's geometry (_base)
+
+
 def _base(image: np.ndarray, rotate: int, outer, corners, bar_frac) -> dict:
-    """The geometry fields of a Calibration from a found outline, playing area and bar."""
+    """The geometry fields of a Calibration (BASE_FIELDS) from a found outline, playing area and bar."""
     w_c = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
     h_c = float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
     W = 12 * POINT_WIDTH
@@ -528,6 +531,11 @@ class Calibration:
     bar_bare: tuple = field(default=(), repr=False)  # the bare bar's rows taken for a checker colour (checkers.bare_bar)
 
     # ---- geometry
+    @property
+    def base(self) -> dict:
+        """The geometry fields (BASE_FIELDS, as _base makes them): the layout, to calibrate again."""
+        return {k: getattr(self, k) for k in BASE_FIELDS}
+
     def homography(self) -> np.ndarray:
         """Image -> canonical playing-area coordinates."""
         W, H = self.size

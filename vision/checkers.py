@@ -720,7 +720,8 @@ class _Likeness:
 
     def _map(self) -> None:
         gray, model, r, m = self.gray, self.model, self.r, self.m
-        disc = _disc(r).astype(np.float32)
+        kernel = _disc(r)
+        disc = kernel.astype(np.float32)
         face = np.where(disc > 0, model - model[disc > 0].mean(), 0.0).astype(np.float32)
         padded = cv2.copyMakeBorder(gray, *(4 * [r + m]), cv2.BORDER_REPLICATE)
         level = padded.astype(np.float32) - float(gray.mean())  # (smaller sums: less rounding)
@@ -731,7 +732,6 @@ class _Likeness:
         with np.errstate(divide="ignore", invalid="ignore"):
             like = num / spread
         # a disc of one even grey has no likeness (matchTemplate's NaN, which _best_fit takes as -1)
-        kernel = _disc(r)
         flat = cv2.dilate(padded, kernel) == cv2.erode(padded, kernel)
         like[~np.isfinite(like) | (spread <= 0) | flat[r:r + like.shape[0], r:r + like.shape[1]]] = -1.0
         self.like = like

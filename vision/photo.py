@@ -1569,9 +1569,8 @@ def _felt_kept(image: np.ndarray, cal: Calibration):
     area's own colour kept as board (_calibrate_layout's keep_area) where that reads a possible
     position not short of checkers (short_of_checkers); else None. The felt's colour kept, a stack
     of its checkers ends where they do; they stay apart from it by their shade and rims."""
-    base = {k: getattr(cal, k) for k in ("image_size", "rotate", "corners", "outer", "size", "bar")}
     try:
-        kept, _ = _calibrate_layout(image, base, keep_area=True)
+        kept, _ = _calibrate_layout(image, cal.base, keep_area=True)
     except (CalibrationError, cv2.error) as exc:
         log.debug("the layout with the felt's colour kept: %s", exc)
         return None

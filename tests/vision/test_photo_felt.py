@@ -14,9 +14,10 @@ import numpy as np
 import pytest
 
 from vision import photo
+from vision.calibration import BASE_FIELDS, Calibration, _base
 from vision.render import render_frame
 
-from .rendered import bench_view, wrong_points
+from .rendered import START, bench_view, wrong_points
 
 
 def _reader(band_class: int, bar=None, size=(240, 200)) -> SimpleNamespace:
@@ -61,3 +62,12 @@ CASES = {
 def test_a_photo_whose_felt_is_a_checker_colour_is_read_right(seed, p0, p1):
     frame, truth = render_frame(p0, p1, bench_view(seed), rng=seed)
     assert wrong_points(photo.read_photo(frame), truth) == 0
+
+
+
+def test_a_calibration_gives_back_the_layout_it_was_made_on():
+    # (_felt_kept calibrates a layout again from its Calibration: every geometry field _base makes)
+    image, _ = render_frame(START, START, bench_view(0), rng=0)
+    cal = Calibration.from_image(image)
+    assert set(_base(image, 0, np.float32(cal.outer), np.float32(cal.corners), (0.46, 0.54))) == set(BASE_FIELDS)
+    assert cal.base == {k: getattr(cal, k) for k in BASE_FIELDS}
