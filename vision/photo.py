@@ -476,6 +476,10 @@ def pushed_stacks(gray: np.ndarray, extents: dict, pw: float, spans) -> dict:
 
 PITCH_WIDTHS = (0.6, 1.15)  # point widths: a checker is about as wide as a point, never far off
 WIDTH_TRUSTED = 0.8  # point widths: a first checkers' width under this is taken for a sliver of their colour
+PERIOD_WINDOW = 0.06  # of a period (stack_period): the pitch is looked for this near it
+PERIOD_OVERRULED = (0.6, 0.1)  # a pitch outside the period's window is taken when it fits the stacks' lengths at under
+# this share of the cost the best in the window does, and by this much less (summed squared checkers): seeds 0-7,
+# positions 0 and 3 of each style, 3 frames' pitch put right (all pyramids), 1 put wrong
 TYPICAL_PITCH = (0.8, 1.1)  # point widths: a checker's step on most boards (rendered: 0.86-0.99 of a point
 # at the median, seen in the canonical rectangle; 0.7-1.19 at the extremes)
 
@@ -507,13 +511,15 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
     if pushed:  # (a period's window does not use the bound)
         lo = min(max(lo, max(step for _, step in pushed.values())), hi)
     if period > 0:
-        windows = [(0.94 * period, 1.06 * period)]
+        windows = [((1 - PERIOD_WINDOW) * period, (1 + PERIOD_WINDOW) * period)]
     elif max(lo, WIDTH_TRUSTED * pw) <= width <= hi:  # (a width far from a point's is no checker's: a sliver of a colour)
         windows = [(0.94 * width, 1.06 * width), (lo, hi)]
     else:  # neither told: where a checker's step lies on most boards first
         windows = [(max(lo, TYPICAL_PITCH[0] * pw), max(lo, TYPICAL_PITCH[1] * pw)), (lo, hi)]
-    first = None
-    for lo, hi in windows:
+
+    def best_in(lo: float, hi: float) -> tuple:
+        """(possible, cost, pitch, offsets) of the best pitch from lo to hi: a possible pitch beats an
+        impossible one; between two alike, the lower cost."""
         best = None
         for p in np.arange(lo, hi + 1e-6, 0.005 * pw):
             offs = []
@@ -533,13 +539,33 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
                 cost += float(c[i])
                 counts[sel] = n[i]
             possible = all(counts[kinds == k].sum() <= MAX_CHECKERS for k in (0, 1))
-            # a possible pitch beats an impossible one; between two alike, the lower cost
             if best is None or possible > best[0] or (possible == best[0] and cost < best[1] - 1e-9):
                 best = (possible, cost, float(p), (offs[0], offs[1]))
-        if best[0]:  # a possible pitch found in this window
-            return best[2], best[3]
-        first = first or best
-    return first[2], first[3]  # none possible anywhere: the stacks themselves are wrong, not the pitch
+        return best
+
+    def search(windows) -> tuple:  # the first window holding a possible pitch decides
+        first = None
+        for lo, hi in windows:
+            best = best_in(lo, hi)
+            if best[0]:
+                return best
+            first = first or best
+        return first  # none possible anywhere: the stacks themselves are wrong, not the pitch
+
+    found = search(windows)
+    if period > 0 and found[0]:
+        # the period overruled: a pitch outside its window fits the stacks' lengths far better
+        # (PERIOD_OVERRULED): stacks whose lengths tell the step plainly (rows of five, stacks
+        # of two), and a step the brightness misjudged (the second layers of pyramids lie in the
+        # joints, and a tilted camera sees them off by their height: two pyramids of seven and
+        # eight folded best at 1.2 of a checker, seed 0 style 5)
+        free_fit = search([(max(lo, TYPICAL_PITCH[0] * pw), max(lo, TYPICAL_PITCH[1] * pw)), (lo, hi)])
+        share, least = PERIOD_OVERRULED
+        if free_fit[0] and free_fit[1] < share * found[1] and found[1] - free_fit[1] >= least:
+            log.debug("period %.1f overruled: pitch %.1f fits the stacks at %.2f against %.2f", period,
+                      free_fit[2], free_fit[1], found[1])
+            found = free_fit
+    return found[2], found[3]
 
 
 def _point_width(probe: Calibration) -> float:
@@ -916,6 +942,8 @@ def _calibrate_layout(image: np.ndarray, base: dict, keep_area: bool = False, re
     if period:  # (the step told by other stacks: the pushed ones are measured as the rest)
         pushed = {}
     pitch, offset = fit_pitch(extents, pw, width, seen, period=period or 0.0, pushed=pushed)
+    if period and abs(pitch / period - 1.0) > PERIOD_WINDOW + 1e-6:  # (overruled: the stacks' lengths tell the step)
+        period = None
     log.debug("checker width %.1f, period %s, pitch %.1f, offset %s (point width %.1f)", width, period, pitch, offset, pw)
     rows = {"top": [[None, 0] for _ in range(12)], "bottom": [[None, 0] for _ in range(12)]}
     for (row, col), (k, ext) in extents.items():
