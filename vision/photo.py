@@ -476,6 +476,7 @@ def pushed_stacks(gray: np.ndarray, extents: dict, pw: float, spans) -> dict:
 
 PITCH_WIDTHS = (0.6, 1.15)  # point widths: a checker is about as wide as a point, never far off
 WIDTH_TRUSTED = 0.8  # point widths: a first checkers' width under this is taken for a sliver of their colour
+OFFSET_FIT = (-0.05, 0.15)  # of a pitch: the row offsets fit_pitch tries
 PERIOD_WINDOW = 0.06  # of a period (stack_period): the pitch is looked for this near it
 PERIOD_OVERRULED = (0.6, 0.1)  # a pitch outside the period's window is taken when it fits the stacks' lengths at under
 # this share of the cost the best in the window does, and by this much less (summed squared checkers): seeds 0-7,
@@ -530,7 +531,7 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
                 if not sel.any():
                     offs.append(0.0)
                     continue
-                cands = np.arange(-0.15, 0.301, 0.025) * p
+                cands = np.arange(OFFSET_FIT[0], OFFSET_FIT[1] + 0.001, 0.025) * p
                 x = (ext[sel][None, :] - cands[:, None]) / p
                 n = np.maximum(1, np.round(x))
                 c = ((x - n) ** 2).sum(1)
