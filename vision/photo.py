@@ -511,12 +511,14 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
     lo, hi = PITCH_WIDTHS[0] * pw, PITCH_WIDTHS[1] * pw
     if pushed:  # (a period's window does not use the bound)
         lo = min(max(lo, max(step for _, step in pushed.values())), hi)
+    # neither period nor width told: where a checker's step lies on most boards first
+    typical = [(max(lo, TYPICAL_PITCH[0] * pw), max(lo, TYPICAL_PITCH[1] * pw)), (lo, hi)]
     if period > 0:
         windows = [((1 - PERIOD_WINDOW) * period, (1 + PERIOD_WINDOW) * period)]
     elif max(lo, WIDTH_TRUSTED * pw) <= width <= hi:  # (a width far from a point's is no checker's: a sliver of a colour)
         windows = [(0.94 * width, 1.06 * width), (lo, hi)]
-    else:  # neither told: where a checker's step lies on most boards first
-        windows = [(max(lo, TYPICAL_PITCH[0] * pw), max(lo, TYPICAL_PITCH[1] * pw)), (lo, hi)]
+    else:
+        windows = typical
 
     def best_in(lo: float, hi: float) -> tuple:
         """(possible, cost, pitch, offsets) of the best pitch from lo to hi: a possible pitch beats an
@@ -560,7 +562,7 @@ def fit_pitch(extents: dict, pw: float, width: float = 0.0, seen=None, period: f
         # of two), and a step the brightness misjudged (the second layers of pyramids lie in the
         # joints, and a tilted camera sees them off by their height: two pyramids of seven and
         # eight folded best at 1.2 of a checker, seed 0 style 5)
-        free_fit = search([(max(lo, TYPICAL_PITCH[0] * pw), max(lo, TYPICAL_PITCH[1] * pw)), (lo, hi)])
+        free_fit = search(typical)
         share, least = PERIOD_OVERRULED
         if free_fit[0] and free_fit[1] < share * found[1] and found[1] - free_fit[1] >= least:
             log.debug("period %.1f overruled: pitch %.1f fits the stacks at %.2f against %.2f", period,
